@@ -1,0 +1,173 @@
+//! How many KV entries one query attends to in each kind of DeepSeek-V4 layer.
+
+use crate::demo::{Block, Output, ParamError, Plot, Raw, Series, all_ok, group, parse_int, parse_int_list};
+
+// ANCHOR: demo
+/// Entries a query at position `pos` (0-based) attends to in one layer:
+/// the raw tokens of the sliding window, plus the compressed entries finished so
+/// far (one per `ratio` tokens), capped at `topk` by the indexer when `topk > 0`.
+/// A layer with `ratio <= 1` has only the window.
+pub fn attended(pos: u64, ratio: u64, topk: u64, window: u64) -> u64 {
+    let swa = window.min(pos + 1);
+    if ratio <= 1 {
+        return swa;
+    }
+    let done = (pos + 1) / ratio;
+    swa + if topk > 0 { done.min(topk) } else { done }
+}
+
+/// One row of the demo's table: what each kind of layer sees at context `len`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    /// Context length in tokens.
+    pub len: u64,
+    /// Full attention: every token.
+    pub full: u64,
+    /// C4 layer: window + top-k of the compressed entries.
+    pub c4: u64,
+    /// Compressed entries the C4 indexer scores (one per 4 tokens).
+    pub scored: u64,
+    /// C128 layer: window + every compressed entry.
+    pub c128: u64,
+    /// Window-only layer.
+    pub swa: u64,
+}
+
+/// The table for the last token of each context length.
+pub fn rows(lens: &[u64], window: u64, topk: u64) -> Vec<Row> {
+    lens.iter()
+        .map(|&len| Row {
+            len,
+            full: len,
+            c4: attended(len - 1, 4, topk, window),
+            scored: len / 4,
+            c128: attended(len - 1, 128, 0, window),
+            swa: attended(len - 1, 1, 0, window),
+        })
+        .collect()
+}
+// ANCHOR_END: demo
+
+/// Checked parameters of the demo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    /// Context lengths to tabulate.
+    pub lens: Vec<u64>,
+    /// Sliding-window size.
+    pub window: u64,
+    /// Indexer top-k of the C4 layers.
+    pub topk: u64,
+}
+
+/// Longest context the demo accepts (2^24 tokens).
+pub const MAX_LEN: i64 = 1 << 24;
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let lens = parse_int_list(raw, "contexts", 1, MAX_LEN, 8);
+        let window = parse_int(raw, "window", 1, 1 << 20);
+        let topk = parse_int(raw, "topk", 1, 1 << 20);
+        match (lens, window, topk) {
+            (Ok(l), Ok(w), Ok(k)) => Ok(Params {
+                lens: l.into_iter().map(|x| x as u64).collect(),
+                window: w as u64,
+                topk: k as u64,
+            }),
+            (l, w, k) => Err(all_ok(vec![l.map(|_| 0), w, k]).err().unwrap_or_default()),
+        }
+    }
+}
+
+/// Runs the demo: text, table and a log-log chart against full attention.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let table = rows(&p.lens, p.window, p.topk);
+    let mut text = String::new();
+    for r in &table {
+        text += &format!(
+            "context {:>9}: full attention {:>9}; C4 layer {} (indexer scores {}); C128 layer {}; window-only {}\n",
+            group(r.len as i64),
+            group(r.full as i64),
+            group(r.c4 as i64),
+            group(r.scored as i64),
+            group(r.c128 as i64),
+            group(r.swa as i64)
+        );
+    }
+    let header = ["context", "full attention", "C4 + top-k", "C4 entries scored", "C128", "window only"];
+    let cells = table
+        .iter()
+        .map(|r| [r.len, r.full, r.c4, r.scored, r.c128, r.swa].iter().map(|v| group(*v as i64)).collect())
+        .collect();
+    let xs: Vec<u64> = (7..=24).map(|e| 1u64 << e).collect();
+    let curve = |name: &str, f: &dyn Fn(u64) -> u64, dashed: bool| Series {
+        name: name.to_owned(),
+        x: xs.iter().map(|&x| x as f64).collect(),
+        y: xs.iter().map(|&x| f(x) as f64).collect(),
+        bars: false,
+        dashed,
+    };
+    let plot = Plot {
+        title: "KV entries one query attends to, per layer".to_owned(),
+        x_label: "context length (tokens)".to_owned(),
+        y_label: "entries attended".to_owned(),
+        log_x: true,
+        log_y: true,
+        series: vec![
+            curve("full attention", &|l| l, true),
+            curve(&format!("C4 + top-{}", p.topk), &|l| attended(l - 1, 4, p.topk, p.window), false),
+            curve("C128", &|l| attended(l - 1, 128, 0, p.window), false),
+            curve("window only", &|l| attended(l - 1, 1, 0, p.window), false),
+        ],
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header: header.iter().map(|s| s.to_string()).collect(), rows: cells },
+            Block::Plot(plot),
+        ],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    #[test]
+    fn reproduces_the_source_figures() {
+        let r = rows(&[4_096, 131_072, 1_048_576], 128, 512);
+        assert_eq!(r.iter().map(|r| r.c4).collect::<Vec<_>>(), [640, 640, 640]);
+        assert_eq!(r.iter().map(|r| r.c128).collect::<Vec<_>>(), [160, 1_152, 8_320]);
+        assert_eq!(r.iter().map(|r| r.swa).collect::<Vec<_>>(), [128, 128, 128]);
+        assert_eq!(r.iter().map(|r| r.scored).collect::<Vec<_>>(), [1_024, 32_768, 262_144]);
+    }
+
+    #[test]
+    fn edges() {
+        assert_eq!(attended(0, 4, 512, 128), 1, "first token sees itself, nothing compressed yet");
+        assert_eq!(attended(2, 4, 512, 128), 3);
+        assert_eq!(attended(3, 4, 512, 128), 5, "the first C4 entry is complete at the 4th token");
+        assert_eq!(attended(1_000_000, 0, 0, 128), 128, "ratio 0 is window-only");
+        assert_eq!(attended(10, 128, 0, 1_000), 11, "window larger than the context");
+    }
+
+    #[test]
+    fn defaults_run_and_print_the_figures() {
+        let demo = super::super::demos().into_iter().find(|d| d.id == "attended").unwrap();
+        let out = run(&defaults(demo.params)).unwrap();
+        let Block::Text(t) = &out.blocks[0] else { panic!() };
+        assert!(t.contains("context 1,048,576: full attention 1,048,576; C4 layer 640 (indexer scores 262,144); C128 layer 8,320; window-only 128"), "{t}");
+    }
+
+    #[test]
+    fn bad_parameters_name_each_field() {
+        let mut raw = defaults(super::super::demos()[0].params);
+        raw.insert("window".into(), "-3".into());
+        raw.insert("topk".into(), "".into());
+        let errs = run(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["window", "topk"]);
+    }
+}

@@ -1,0 +1,258 @@
+//! Markdown to blocks: HTML (with MathML and highlighted code) and directives.
+
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use pulldown_latex::{RenderConfig, Storage, config::DisplayMode, push_mathml};
+
+use crate::highlight::highlight_rust;
+
+/// A piece of a chapter page.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    /// Rendered HTML (trusted: it comes from our own Markdown).
+    Html(String),
+    /// A runnable cell naming a demo.
+    Cell {
+        /// Demo id.
+        id: String,
+        /// 1-based line of the directive in the Markdown.
+        line: usize,
+    },
+    /// An exercise panel.
+    Exercise {
+        /// Exercise id, `chapter/slug`.
+        id: String,
+        /// 1-based line of the directive.
+        line: usize,
+    },
+}
+
+/// A section heading, for the table of contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// 1 to 6.
+    pub level: u8,
+    /// The anchor id.
+    pub id: String,
+    /// Plain text.
+    pub text: String,
+}
+
+/// A parsed chapter.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Doc {
+    /// Page blocks in order.
+    pub blocks: Vec<Block>,
+    /// Every heading in order.
+    pub headings: Vec<Heading>,
+}
+
+/// A malformed directive or formula, with its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocError {
+    /// 1-based line in the Markdown.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for DocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// Turns a heading's text into an anchor id: `Attention: window, compression` →
+/// `attention-window-compression`.
+pub fn slugify(text: &str) -> String {
+    let mut out = String::new();
+    for ch in text.chars().flat_map(char::to_lowercase) {
+        if ch.is_alphanumeric() {
+            out.push(ch);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
+fn math(tex: &str, display: bool) -> Result<String, String> {
+    let storage = Storage::new();
+    let parser = pulldown_latex::Parser::new(tex, &storage);
+    let mut out = String::new();
+    let config = RenderConfig {
+        display_mode: if display { DisplayMode::Block } else { DisplayMode::Inline },
+        ..RenderConfig::default()
+    };
+    push_mathml(&mut out, parser, config).map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+/// Parses a chapter's Markdown.
+pub fn parse(source: &str) -> Result<Doc, DocError> {
+    let line_of = |offset: usize| source[..offset].matches('\n').count() + 1;
+    let opts = Options::ENABLE_TABLES | Options::ENABLE_MATH | Options::ENABLE_STRIKETHROUGH;
+    let mut doc = Doc::default();
+    let mut pending: Vec<Event> = Vec::new();
+    let mut heading: Option<(HeadingLevel, Vec<Event>)> = None;
+    let mut code: Option<(String, String, usize)> = None; // (info, text, line)
+    let mut used_ids: Vec<String> = Vec::new();
+
+    let flush = |pending: &mut Vec<Event>, blocks: &mut Vec<Block>| {
+        if !pending.is_empty() {
+            let mut s = String::new();
+            html::push_html(&mut s, pending.drain(..));
+            blocks.push(Block::Html(s));
+        }
+    };
+
+    for (event, range) in Parser::new_ext(source, opts).into_offset_iter() {
+        let line = line_of(range.start);
+        if let Some((_, text, _)) = code.as_mut() {
+            match event {
+                Event::Text(t) => text.push_str(&t),
+                Event::End(TagEnd::CodeBlock) => {
+                    let (info, text, at) = code.take().unwrap_or_default();
+                    let mut words = info.split_whitespace();
+                    match (words.next(), words.next(), words.next()) {
+                        (Some(kind @ ("cell" | "exercise")), arg, extra) => {
+                            let Some(id) = arg else {
+                                return Err(DocError { line: at, message: format!("`{kind}` needs an id") });
+                            };
+                            if extra.is_some() || !text.trim().is_empty() {
+                                return Err(DocError {
+                                    line: at,
+                                    message: format!("`{kind} {id}` takes one id and an empty body"),
+                                });
+                            }
+                            flush(&mut pending, &mut doc.blocks);
+                            let id = id.to_owned();
+                            doc.blocks.push(if kind == "cell" {
+                                Block::Cell { id, line: at }
+                            } else {
+                                Block::Exercise { id, line: at }
+                            });
+                        }
+                        (Some("rust"), ..) => pending.push(Event::Html(
+                            format!("<pre class=\"code\"><code class=\"rust\">{}</code></pre>", highlight_rust(&text)).into(),
+                        )),
+                        _ => {
+                            let escaped = escape(&text);
+                            pending.push(Event::Html(format!("<pre class=\"code\"><code>{escaped}</code></pre>").into()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let event = match event {
+            Event::InlineMath(t) => {
+                Event::InlineHtml(math(&t, false).map_err(|m| DocError { line, message: format!("bad formula `{t}`: {m}") })?.into())
+            }
+            Event::DisplayMath(t) => Event::Html(
+                math(&t, true).map_err(|m| DocError { line, message: format!("bad formula: {m}") })?.into(),
+            ),
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(i) => i.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                code = Some((info, String::new(), line));
+                continue;
+            }
+            e => e,
+        };
+        match (&mut heading, event) {
+            (None, Event::Start(Tag::Heading { level, .. })) => heading = Some((level, Vec::new())),
+            (Some(_), Event::End(TagEnd::Heading(_))) => {
+                let (level, inner) = heading.take().unwrap_or((HeadingLevel::H2, Vec::new()));
+                let text: String = inner
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                let base = slugify(&text);
+                let mut id = base.clone();
+                let mut n = 1;
+                while used_ids.contains(&id) {
+                    n += 1;
+                    id = format!("{base}-{n}");
+                }
+                used_ids.push(id.clone());
+                let lv = level as u8;
+                doc.headings.push(Heading { level: lv, id: id.clone(), text });
+                pending.push(Event::Html(CowStr::from(format!("<h{lv} id=\"{id}\">"))));
+                pending.extend(inner);
+                pending.push(Event::Html(CowStr::from(format!(
+                    "<a class=\"anchor\" href=\"#{id}\" aria-label=\"link to this section\">#</a></h{lv}>\n"
+                ))));
+            }
+            (Some((_, inner)), e) => inner.push(e),
+            (None, e) => pending.push(e),
+        }
+    }
+    flush(&mut pending, &mut doc.blocks);
+    Ok(doc)
+}
+
+/// Escapes text for HTML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directives_split_the_html() {
+        let d = parse("# T\n\nText $x^2$.\n\n```cell attended\n```\n\nMore.\n\n```exercise ch/x\n```\n").unwrap();
+        assert_eq!(d.blocks.len(), 4);
+        assert!(matches!(&d.blocks[1], Block::Cell { id, line: 5 } if id == "attended"));
+        assert!(matches!(&d.blocks[3], Block::Exercise { id, line: 10 } if id == "ch/x"));
+        let Block::Html(h) = &d.blocks[0] else { panic!() };
+        assert!(h.contains("<math"), "{h}");
+        assert!(h.contains("<h1 id=\"t\">"), "{h}");
+    }
+
+    #[test]
+    fn malformed_directives_name_the_line() {
+        let e = parse("intro\n\n```cell\n```\n").unwrap_err();
+        assert_eq!(e, DocError { line: 3, message: "`cell` needs an id".into() });
+        let e = parse("```exercise a b\n```\n").unwrap_err();
+        assert_eq!(e.line, 1);
+    }
+
+    #[test]
+    fn tables_and_rust_code_render() {
+        let d = parse("| a | b |\n|---|---|\n| 1 | 2 |\n\n```rust\nfn f() {}\n```\n").unwrap();
+        let Block::Html(h) = &d.blocks[0] else { panic!() };
+        assert!(h.contains("<table>") && h.contains("<td>2</td>"), "{h}");
+        assert!(h.contains("<span class=\"kw\">fn</span>"), "{h}");
+    }
+
+    #[test]
+    fn headings_get_unique_anchors() {
+        let d = parse("## A b\n\n## A b\n").unwrap();
+        let ids: Vec<&str> = d.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["a-b", "a-b-2"]);
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slugify("Attention: window, compression, selection"), "attention-window-compression-selection");
+    }
+}

@@ -1,0 +1,109 @@
+//! The book's exercises: statements, starters, hints, test cases and the Rust
+//! reference solutions that compute every expected output.
+//!
+//! Pipeline: each chapter module lists its exercises ([`Exercise`], one stem of
+//! files each: `<slug>.md` statement, `<slug>.rhai` starter, `<slug>.rs`
+//! reference and cases); [`Exercise::spec`] hands the judge what it grades;
+//! [`grade_rhai`] grades a learner's Rhai source in the sandbox.
+
+pub mod ch_newmodels;
+pub mod check;
+pub mod rng;
+
+use judge::{Case, Spec, Tolerance, Value};
+
+/// One exercise.
+#[derive(Debug, Clone)]
+pub struct Exercise {
+    /// `chapter/slug`.
+    pub id: &'static str,
+    /// Short title.
+    pub title: &'static str,
+    /// Statement, Markdown.
+    pub statement: &'static str,
+    /// Function name the learner writes.
+    pub function: &'static str,
+    /// Parameter names, in order.
+    pub params: &'static [&'static str],
+    /// What the function returns, for people (e.g. `int`).
+    pub returns: &'static str,
+    /// Rhai starter code.
+    pub starter_rhai: &'static str,
+    /// Rust starter code (the function as it stands in the practice crate).
+    pub starter_rust: &'static str,
+    /// Hints: guiding questions first, answers last.
+    pub hints: &'static [&'static str],
+    /// Float tolerance.
+    pub tolerance: Tolerance,
+    /// Test cases (generated ones already expanded).
+    pub cases: fn() -> Vec<Case>,
+    /// The reference solution, called with judge values.
+    pub reference: fn(&[Value]) -> Result<Value, String>,
+    /// The reference solution's Rust source, revealed after a pass.
+    pub reference_source: &'static str,
+}
+
+impl Exercise {
+    /// What the judge needs to grade this exercise.
+    pub fn spec(&self) -> Spec {
+        Spec {
+            id: self.id.to_owned(),
+            function: self.function.to_owned(),
+            params: self.params.iter().map(|p| p.to_string()).collect(),
+            cases: (self.cases)(),
+            tolerance: self.tolerance,
+            reference: self.reference,
+        }
+    }
+
+    /// The chapter id (`ch_newmodels` for `ch_newmodels/attended`).
+    pub fn chapter(&self) -> &'static str {
+        self.id.split('/').next().unwrap_or(self.id)
+    }
+
+    /// The slug (`attended`).
+    pub fn slug(&self) -> &'static str {
+        self.id.split('/').nth(1).unwrap_or(self.id)
+    }
+}
+
+/// Every exercise of the book.
+pub fn all() -> Vec<Exercise> {
+    ch_newmodels::exercises()
+}
+
+/// The exercise with this id.
+pub fn by_id(id: &str) -> Option<Exercise> {
+    all().into_iter().find(|e| e.id == id)
+}
+
+/// The exercises of one chapter, in order.
+pub fn for_chapter(chapter: &str) -> Vec<Exercise> {
+    all().into_iter().filter(|e| e.chapter() == chapter).collect()
+}
+
+/// Grades a learner's Rhai source for `ex`. Untouched starter code is "not attempted".
+#[cfg(feature = "script")]
+pub fn grade_rhai(
+    ex: &Exercise,
+    source: &str,
+    limits: judge::script::Limits,
+    deadline: Option<judge::script::Deadline>,
+) -> (judge::Verdict, Vec<String>) {
+    let spec = ex.spec();
+    if normalize(source) == normalize(ex.starter_rhai) {
+        return (judge::Verdict::without_cases(&spec, judge::SolverError::NotAttempted), Vec::new());
+    }
+    match judge::script::RhaiSolver::new(source, ex.function, ex.params.len(), limits, deadline) {
+        Err(e) => (judge::Verdict::without_cases(&spec, e), Vec::new()),
+        Ok(mut solver) => {
+            let v = judge::grade(&spec, &mut solver);
+            let out = solver.output.borrow().clone();
+            (v, out)
+        }
+    }
+}
+
+fn normalize(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,21 @@
+//! The grading engine of the Inference Handbook.
+//!
+//! Pipeline: an exercise's [`Spec`] lists test cases; [`grade`] asks a [`Solver`]
+//! (the learner's code) and the reference solution for an output on each case,
+//! [`compare`]s the two [`Value`]s under the exercise's [`Tolerance`], and
+//! returns a [`Verdict`]. Solvers exist for Rhai scripts ([`script`], sandboxed,
+//! used in the browser and by the CLI) and for compiled Rust solutions (the CLI
+//! runs a practice crate's binary, which speaks the [`harness`] protocol).
+//!
+//! This crate does no I/O and reads no clock: a host supplies a deadline check.
+
+mod compare;
+mod grade;
+pub mod harness;
+#[cfg(feature = "script")]
+pub mod script;
+mod value;
+
+pub use compare::{Mismatch, Tolerance, compare};
+pub use grade::{Case, CaseResult, Kind, Solver, SolverError, Spec, Status, Verdict, grade};
+pub use value::Value;
