@@ -1,0 +1,83 @@
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::use_params_map;
+
+use chapters::doc::{Block, parse};
+
+use crate::cell::Cell;
+use crate::exercise_panel::ExercisePanel;
+
+/// Where "edit this page" links point: the repository's file view, one place only.
+pub const EDIT_BASE_URL: &str = "https://github.com/inference-handbook/inference-handbook/blob/main/";
+
+/// A chapter: table of contents, text, cells and exercises.
+#[component]
+pub fn ChapterPage() -> impl IntoView {
+    let params = use_params_map();
+    move || {
+        let slug = params.read().get("slug").unwrap_or_default();
+        let all = chapters::all();
+        let Some(pos) = all.iter().position(|c| c.slug == slug) else {
+            return view! {
+                <main class="page"><h1>"No such chapter"</h1><p><A href="/">"Back to the contents"</A></p></main>
+            }
+            .into_any();
+        };
+        let ch = all[pos];
+        let doc = match parse(ch.source) {
+            Ok(d) => d,
+            Err(e) => {
+                return view! {
+                    <main class="page"><p class="error">{format!("This chapter could not be rendered ({}, {e}).", ch.repo_path)}</p></main>
+                }
+                .into_any();
+            }
+        };
+        let toc = doc
+            .headings
+            .iter()
+            .filter(|h| h.level == 2)
+            .map(|h| view! { <li><a href=format!("#{}", h.id)>{h.text.clone()}</a></li> })
+            .collect_view();
+        let blocks = doc
+            .blocks
+            .into_iter()
+            .map(|b| match b {
+                Block::Html(html) => view! { <div class="prose" inner_html=html></div> }.into_any(),
+                Block::Cell { id, line } => match chapters::demo(&id) {
+                    Some(demo) => view! { <Cell demo/> }.into_any(),
+                    None => view! { <p class="error">{format!("Unknown cell `{id}` ({} line {line}).", ch.repo_path)}</p> }.into_any(),
+                },
+                Block::Exercise { id, line } => match exercises::by_id(&id) {
+                    Some(ex) => view! { <ExercisePanel ex/> }.into_any(),
+                    None => view! { <p class="error">{format!("Unknown exercise `{id}` ({} line {line}).", ch.repo_path)}</p> }.into_any(),
+                },
+            })
+            .collect_view();
+        let prev = pos.checked_sub(1).map(|i| all[i]);
+        let next = all.get(pos + 1).copied();
+        let nav_link = |c: Option<chapters::Chapter>, rel: &'static str, label: &'static str| {
+            c.map(|c| view! { <A href=format!("/ch/{}", c.slug) attr:rel=rel>{format!("{label} {}", c.title)}</A> })
+        };
+        view! {
+            <div class="chapter-layout">
+                <nav class="toc" aria-label="Contents of this chapter">
+                    <p class="toc-title">{ch.title}</p>
+                    <ol>{toc}</ol>
+                </nav>
+                <main class="page chapter" id="chapter">
+                    {blocks}
+                    <footer class="chapter-footer">
+                        <nav class="prev-next">
+                            {nav_link(prev, "prev", "←")}
+                            <A href="/">"Contents"</A>
+                            {nav_link(next, "next", "→")}
+                        </nav>
+                        <a class="edit-link" href=format!("{EDIT_BASE_URL}{}", ch.repo_path)>"Edit this page"</a>
+                    </footer>
+                </main>
+            </div>
+        }
+        .into_any()
+    }
+}

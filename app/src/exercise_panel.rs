@@ -1,0 +1,189 @@
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use exercises::Exercise;
+use judge::{CaseResult, Kind, Status, Verdict, Value};
+
+use crate::{now_ms, storage};
+
+/// Wall-clock budget for one grading run, in milliseconds.
+const DEADLINE_MS: f64 = 2_000.0;
+
+fn code_key(id: &str) -> String {
+    format!("code:{id}")
+}
+
+fn show_args(args: &[Value]) -> String {
+    args.iter().map(Value::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// An exercise: statement, editor, Run tests, per-case results, hints.
+#[component]
+pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
+    let ex = Rc::new(ex);
+    let saved = storage::get(&code_key(ex.id));
+    let code = RwSignal::new(saved.unwrap_or_else(|| ex.starter_rhai.to_owned()));
+    let verdict = RwSignal::new(None::<(Verdict, Vec<String>, f64)>);
+    let hints_shown = RwSignal::new(0usize);
+    let id = ex.id;
+
+    let run = {
+        let ex = ex.clone();
+        move || {
+            let t0 = now_ms();
+            let deadline: judge::script::Deadline = Rc::new(move || now_ms() - t0 > DEADLINE_MS);
+            let (v, out) = exercises::grade_rhai(&ex, &code.get_untracked(), judge::script::Limits::default(), Some(deadline));
+            let ms = now_ms() - t0;
+            storage::save_status(ex.id, v.status.label());
+            verdict.set(Some((v, out, ms)));
+        }
+    };
+    let run2 = run.clone();
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
+            ev.prevent_default();
+            run2();
+        } else if ev.key() == "Tab" && !ev.shift_key() && !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() {
+            // Tab indents; Escape then Tab leaves the editor (see the help line).
+            let Some(t) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) else { return };
+            ev.prevent_default();
+            let (Ok(Some(a)), Ok(Some(b))) = (t.selection_start(), t.selection_end()) else { return };
+            let _ = t.set_range_text_with_start_and_end_and_mode(
+                "    ",
+                a,
+                b,
+                "end",
+            );
+            code.set(t.value());
+            storage::set(&code_key(id), &t.value());
+        }
+    };
+
+    let statement = chapters::doc::parse(ex.statement)
+        .map(|d| {
+            d.blocks
+                .into_iter()
+                .filter_map(|b| match b {
+                    chapters::doc::Block::Html(h) => Some(h),
+                    _ => None,
+                })
+                .collect::<String>()
+        })
+        .unwrap_or_else(|e| chapters::doc::escape(&e.to_string()));
+    let hints = ex.hints;
+    let starter = ex.starter_rhai;
+    let signature = format!("fn {}({}) -> {}", ex.function, ex.params.join(", "), ex.returns);
+    let editor_id = format!("editor-{}", ex.slug());
+
+    view! {
+        <section class="exercise" id=format!("exercise-{}", ex.slug()) data-exercise=ex.id>
+            <header class="cell-head">
+                <span class="cell-kind">"Exercise"</span>
+                <h3 class="cell-title">{ex.title}</h3>
+            </header>
+            <div class="prose" inner_html=statement></div>
+            <p class="signature"><code>{signature}</code>" — in Rhai, a small Rust-like language."</p>
+            <label class="sr-only" for=editor_id.clone()>"Your Rhai code"</label>
+            <textarea
+                id=editor_id
+                class="editor"
+                spellcheck="false"
+                autocapitalize="off"
+                autocomplete="off"
+                rows="12"
+                prop:value=move || code.get()
+                on:input=move |ev| {
+                    let v = event_target_value(&ev);
+                    storage::set(&code_key(id), &v);
+                    code.set(v);
+                }
+                on:keydown=on_key
+            ></textarea>
+            <p class="muted small">"Ctrl/Cmd+Enter runs the tests. Tab indents; press Esc then Tab to leave the editor."</p>
+            <div class="cell-actions">
+                <button type="button" class="run" on:click={
+                    let run = run.clone();
+                    move |_| run()
+                }>"Run tests"</button>
+                <button type="button" class="secondary" on:click=move |_| {
+                    code.set(starter.to_owned());
+                    storage::remove(&code_key(id));
+                }>"Restore starter"</button>
+                <button type="button" class="secondary" disabled=move || hints_shown.get() >= hints.len()
+                    on:click=move |_| hints_shown.update(|n| *n += 1)>
+                    {move || if hints_shown.get() == 0 { "Show a hint".to_owned() } else { format!("Next hint ({}/{})", hints_shown.get(), hints.len()) }}
+                </button>
+            </div>
+            <ol class="hints">
+                {move || hints.iter().take(hints_shown.get()).map(|h| view! { <li>{*h}</li> }).collect_view()}
+            </ol>
+            <div class="results" aria-live="polite">
+                {move || verdict.get().map(|(v, out, ms)| results_view(v, out, ms))}
+            </div>
+        </section>
+    }
+}
+
+fn status_class(s: Status) -> &'static str {
+    match s {
+        Status::Passed => "ok",
+        Status::Failed => "bad",
+        Status::Error | Status::LimitExceeded => "err",
+        Status::NotAttempted => "idle",
+    }
+}
+
+fn results_view(v: Verdict, out: Vec<String>, ms: f64) -> impl IntoView {
+    let head = format!("{} — {} of {} cases passed ({ms:.1} ms)", v.status.label(), v.passed, v.total);
+    let cases = v.cases.into_iter().map(case_view).collect_view();
+    view! {
+        <div class=format!("verdict {}", status_class(v.status)) data-status=v.status.label()>
+            <p class="verdict-head"><strong>{head}</strong></p>
+            <p class="verdict-msg">{v.message}</p>
+            {(!out.is_empty()).then(|| view! { <pre class="prints" aria-label="printed output">{out.join("\n")}</pre> })}
+            <ul class="cases">{cases}</ul>
+        </div>
+    }
+}
+
+fn case_view(c: CaseResult) -> impl IntoView {
+    let mark = if c.passed { "✓" } else { "✗" };
+    let kind = match c.kind {
+        Kind::Public => "public".to_owned(),
+        Kind::Hidden => "hidden".to_owned(),
+        Kind::Generated { seed } => format!("generated, seed {seed}"),
+    };
+    let detail = match (&c.input, &c.expected) {
+        (Some(input), Some(want)) => {
+            let got = c.actual.as_ref().map(Value::to_string).or_else(|| c.passed.then(|| want.to_string()));
+            let diff = c.mismatch.as_ref().map(|m| {
+                let at = if m.path.is_empty() { String::new() } else { format!("at {}: ", m.path) };
+                let errs = match (m.abs_err, m.rel_err) {
+                    (Some(a), Some(r)) => format!(" (abs. error {a:.3e}, rel. error {r:.3e})"),
+                    (Some(a), None) => format!(" (abs. error {a:.3e})"),
+                    _ => String::new(),
+                };
+                format!("{at}{}{errs}", m.reason)
+            });
+            Some(view! {
+                <span class="case-io">
+                    <span>"input: " <code>{show_args(input)}</code></span>
+                    <span>"expected: " <code>{want.to_string()}</code></span>
+                    {got.map(|g| view! { <span>"actual: " <code>{g}</code></span> })}
+                    {diff.map(|d| view! { <span class="diff">{d}</span> })}
+                </span>
+            })
+        }
+        _ => None,
+    };
+    view! {
+        <li class=if c.passed { "case pass" } else { "case fail" }>
+            <span class="mark">{mark}</span>
+            <span class="case-name">{format!("case {} ({kind})", c.index)}</span>
+            {detail}
+            {c.error.map(|e| view! { <span class="case-error">{e}</span> })}
+        </li>
+    }
+}

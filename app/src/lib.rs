@@ -1,0 +1,18 @@
+//! The Leptos app that renders the Inference Handbook: routes, chapter pages,
+//! runnable cells, exercise panels. The only crate that touches the DOM; the
+//! logic it shows lives in `chapters`, `exercises` and `judge`.
+
+mod app;
+mod cell;
+mod chapter_page;
+mod exercise_panel;
+mod home_page;
+mod plot;
+pub mod storage;
+
+pub use app::App;
+
+/// Milliseconds since page load (monotonic where the browser has `performance`).
+pub fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}

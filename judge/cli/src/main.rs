@@ -1,0 +1,128 @@
+//! `judge`: grades a practice folder offline with the same verdicts as the browser.
+//!
+//! `judge practice/ch_newmodels [--json]` grades every exercise of the chapter
+//! named by the folder: `<slug>.rhai` through the sandboxed Rhai engine, and the
+//! folder's Cargo package (built with the learner's cargo, each exercise run in
+//! a child process with a timeout) for Rust solutions.
+
+mod rust;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use exercises::Exercise;
+use judge::{Status, Verdict};
+
+/// Wall-clock budget for one exercise's Rhai grading (same as the browser).
+const RHAI_DEADLINE: Duration = Duration::from_secs(2);
+
+fn usage() -> ExitCode {
+    eprintln!("usage: judge <practice-folder> [--json]\n  e.g. judge practice/ch_newmodels");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json = args.iter().any(|a| a == "--json");
+    let Some(folder) = args.iter().find(|a| !a.starts_with("--")) else { return usage() };
+    match grade_folder(Path::new(folder)) {
+        Err(e) => {
+            eprintln!("judge: {e}");
+            ExitCode::from(2)
+        }
+        Ok(results) => report(&results, json),
+    }
+}
+
+/// One graded solution: exercise, language, verdict.
+struct Graded {
+    lang: &'static str,
+    verdict: Verdict,
+}
+
+fn chapter_of(folder: &Path) -> Result<String, String> {
+    let canon = folder.canonicalize().map_err(|e| format!("{}: {e}", folder.display()))?;
+    let name = canon.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+    if exercises::for_chapter(&name).is_empty() {
+        return Err(format!("`{name}` is not a chapter with exercises (try practice/ch_newmodels)"));
+    }
+    Ok(name)
+}
+
+fn grade_folder(folder: &Path) -> Result<Vec<Graded>, String> {
+    let chapter = chapter_of(folder)?;
+    let exs = exercises::for_chapter(&chapter);
+    let mut out = Vec::new();
+    for ex in &exs {
+        let file: PathBuf = folder.join(format!("{}.rhai", ex.slug()));
+        if let Ok(src) = std::fs::read_to_string(&file) {
+            out.push(Graded { lang: "rhai", verdict: grade_rhai(ex, &src) });
+        }
+    }
+    if folder.join("Cargo.toml").exists() {
+        for (ex, v) in rust::grade_package(folder, &exs) {
+            out.push(Graded { lang: "rust", verdict: v });
+            let _ = ex;
+        }
+    }
+    Ok(out)
+}
+
+/// Grades Rhai source exactly as the browser does (same limits, same deadline).
+pub fn grade_rhai(ex: &Exercise, src: &str) -> Verdict {
+    let t0 = Instant::now();
+    let deadline: judge::script::Deadline = Rc::new(move || t0.elapsed() > RHAI_DEADLINE);
+    exercises::grade_rhai(ex, src, judge::script::Limits::default(), Some(deadline)).0
+}
+
+fn report(results: &[Graded], json: bool) -> ExitCode {
+    let count = |s: Status| results.iter().filter(|g| g.verdict.status == s).count();
+    let passed = count(Status::Passed);
+    let not_attempted = count(Status::NotAttempted);
+    let failed = results.len() - passed - not_attempted;
+    if json {
+        let items: Vec<serde_json::Value> = results
+            .iter()
+            .map(|g| {
+                let mut v = serde_json::to_value(&g.verdict).unwrap_or_default();
+                v["language"] = g.lang.into();
+                v
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&items).unwrap_or_default());
+    } else {
+        for g in results {
+            let v = &g.verdict;
+            let mark = match v.status {
+                Status::Passed => "✓",
+                Status::NotAttempted => "·",
+                _ => "✗",
+            };
+            println!("{mark} {} [{}]: {} ({}/{} cases)", v.exercise, g.lang, v.status.label(), v.passed, v.total);
+            if !matches!(v.status, Status::Passed | Status::NotAttempted) {
+                println!("    {}", v.message.replace('\n', "\n    "));
+                if let Some(c) = v.first_failure()
+                    && let Some(m) = &c.mismatch
+                {
+                    let errs = match (m.abs_err, m.rel_err) {
+                        (Some(a), Some(r)) => format!(", abs. error {a:e}, rel. error {r:e}"),
+                        (Some(a), None) => format!(", abs. error {a:e}"),
+                        _ => String::new(),
+                    };
+                    let at = if m.path.is_empty() { "value".to_owned() } else { m.path.clone() };
+                    println!("    {at}: expected {}, got {}{errs}", m.want, m.got);
+                }
+                if let Some(judge::CaseResult { kind: judge::Kind::Generated { seed }, .. }) = v.first_failure() {
+                    println!("    (generated case, seed {seed})");
+                }
+            }
+        }
+        if not_attempted > 0 {
+            println!("{not_attempted} not attempted");
+        }
+        println!("{passed} passed, {failed} failed");
+    }
+    if failed == 0 && passed > 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}

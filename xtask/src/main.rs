@@ -1,0 +1,111 @@
+//! Build, serve and test the Inference Handbook with nothing but cargo, npm and
+//! Debian packages.
+//!
+//! - `cargo xtask serve [--port N]`: install missing tools, build the release
+//!   site into `dist/`, serve it on http://127.0.0.1:8080 (SPA fallback).
+//! - `cargo xtask test`: install missing tools, then fmt, clippy, docs, native
+//!   tests, the wasm32 check of the pure crates, wasm tests in headless
+//!   Chromium, the release build with its size budget, and the end-to-end tests.
+//! - `cargo xtask build`: just the release site.
+//! - `cargo xtask bench`: print page weight and timings (not a test).
+//!
+//! Every install step checks first and is skipped when the right version is there.
+
+mod site;
+mod serve;
+mod tools;
+
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let port = args
+        .windows(2)
+        .find(|w| w[0] == "--port")
+        .and_then(|w| w[1].parse().ok())
+        .unwrap_or(8080u16);
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve_cmd(port),
+        Some("build") => tools::ensure_build_tools().and_then(|()| site::site()).map(|_| ()),
+        Some("test") => test_cmd(),
+        Some("bench") => tools::ensure_all().and_then(|()| site::site()).and_then(|_| bench_cmd()),
+        Some("setup") => tools::ensure_all(),
+        _ => {
+            eprintln!("usage: cargo xtask <serve [--port N] | test | build | bench | setup>");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("\nxtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve_cmd(port: u16) -> Result<(), String> {
+    tools::ensure_build_tools()?;
+    site::site()?;
+    println!("serving dist/ on http://127.0.0.1:{port}/ (Ctrl+C to stop)");
+    serve::serve(port, true)
+}
+
+/// Runs a command from the workspace root; fails with its name when it fails.
+pub fn run(cmd: &mut Command) -> Result<(), String> {
+    let shown = format!("{cmd:?}").replace('"', "");
+    println!("\n$ {shown}");
+    let status = cmd.current_dir(root()).status().map_err(|e| format!("{shown}: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("failed: {shown} ({status})")) }
+}
+
+/// The workspace root.
+pub fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default()
+}
+
+fn step(name: &str) {
+    println!("\n=== {name} ===");
+}
+
+fn test_cmd() -> Result<(), String> {
+    let t0 = std::time::Instant::now();
+    tools::ensure_all()?;
+    step("format");
+    run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
+    step("clippy");
+    run(Command::new("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    run(Command::new("cargo").args([
+        "clippy", "-p", "app", "--target", "wasm32-unknown-unknown", "--", "-D", "warnings",
+    ]))?;
+    step("docs");
+    run(Command::new("cargo").args(["doc", "--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings"))?;
+    step("native tests");
+    run(Command::new("cargo").args(["test", "--workspace"]))?;
+    step("practice crate builds (starters compile)");
+    run(Command::new("cargo").args(["build", "--manifest-path", "practice/ch_newmodels/Cargo.toml"]))?;
+    step("pure crates build for wasm32 (no web, file, clock or OS entropy)");
+    run(Command::new("cargo").args([
+        "check", "--target", "wasm32-unknown-unknown", "-p", "chapters", "-p", "exercises", "-p", "judge",
+    ]))?;
+    step("wasm tests in headless Chromium");
+    run(Command::new("cargo")
+        .args(["test", "--target", "wasm32-unknown-unknown", "-p", "exercises", "--test", "web"])
+        .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "120"))?;
+    step("release build and size budget");
+    let sizes = site::site()?;
+    site::check_budget(&sizes)?;
+    step("end-to-end tests in headless Chromium");
+    let port = serve::spawn_background()?;
+    run(Command::new("node").arg("e2e/reader.mjs").env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
+    println!("\nall tests passed in {:.0} s", t0.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn bench_cmd() -> Result<(), String> {
+    let sizes = site::measure()?;
+    site::print_sizes(&sizes);
+    let port = serve::spawn_background()?;
+    run(Command::new("node").arg("e2e/bench.mjs").env("BOOK_URL", format!("http://127.0.0.1:{port}")))
+}

@@ -1,0 +1,105 @@
+//! The release site: cargo build → wasm-bindgen → wasm-opt -Oz → dist/.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
+use crate::{root, run};
+
+/// Gzip budget for the app's wasm + JS glue, in bytes: the first measurement
+/// (348,201 B on 2026-11-29) plus 25%.
+pub const BUDGET_GZIP: u64 = 435_251;
+
+/// Sizes of the shipped files: (name, raw bytes, gzip bytes).
+pub type Sizes = Vec<(String, u64, u64)>;
+
+/// Builds `dist/` and returns the sizes of what it ships.
+pub fn site() -> Result<Sizes, String> {
+    let r = root();
+    run(Command::new("cargo").args(["build", "-p", "app", "--release", "--target", "wasm32-unknown-unknown"]))?;
+    let dist = r.join("dist");
+    let _ = std::fs::remove_dir_all(&dist);
+    let pkg = dist.join("pkg");
+    std::fs::create_dir_all(&pkg).map_err(|e| e.to_string())?;
+    let wasm = r.join("target/wasm32-unknown-unknown/release/app.wasm");
+    run(Command::new("wasm-bindgen")
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(&pkg)
+        .arg(&wasm))?;
+    let bg = pkg.join("app_bg.wasm");
+    // binaryen from npm (Debian's wasm-opt 108 produces a broken module).
+    run(Command::new(r.join("node_modules/.bin/wasm-opt"))
+        .args([
+            "-Oz",
+            "--enable-bulk-memory",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-reference-types",
+            "--enable-multivalue",
+        ])
+        .arg(&bg)
+        .arg("-o")
+        .arg(&bg))?;
+    copy(&r.join("index.html"), &dist.join("index.html"))?;
+    std::fs::create_dir_all(dist.join("style")).map_err(|e| e.to_string())?;
+    for f in std::fs::read_dir(r.join("style")).map_err(|e| e.to_string())? {
+        let f = f.map_err(|e| e.to_string())?.path();
+        if let Some(name) = f.file_name() {
+            copy(&f, &dist.join("style").join(name))?;
+        }
+    }
+    copy(
+        &r.join("node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js"),
+        &dist.join("plotly.min.js"),
+    )?;
+    let sizes = measure()?;
+    print_sizes(&sizes);
+    Ok(sizes)
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("copy {}: {e}", from.display()))
+}
+
+fn gzip_len(bytes: &[u8]) -> u64 {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let _ = enc.write_all(bytes);
+    enc.finish().map(|v| v.len() as u64).unwrap_or(0)
+}
+
+/// Raw and gzip sizes of the files in `dist/`.
+pub fn measure() -> Result<Sizes, String> {
+    let dist = root().join("dist");
+    let files = ["pkg/app_bg.wasm", "pkg/app.js", "style/book.css", "index.html", "plotly.min.js"];
+    files
+        .iter()
+        .map(|f| {
+            let b = std::fs::read(dist.join(f)).map_err(|e| format!("dist/{f}: {e} (run `cargo xtask build`)"))?;
+            Ok((f.to_string(), b.len() as u64, gzip_len(&b)))
+        })
+        .collect()
+}
+
+/// Prints the size table.
+pub fn print_sizes(sizes: &Sizes) {
+    println!("\n{:<18} {:>12} {:>12}", "file", "raw bytes", "gzip bytes");
+    for (f, raw, gz) in sizes {
+        println!("{f:<18} {raw:>12} {gz:>12}");
+    }
+    let app: (u64, u64) = sizes
+        .iter()
+        .filter(|(f, ..)| f != "plotly.min.js")
+        .fold((0, 0), |a, (_, r, g)| (a.0 + r, a.1 + g));
+    println!("{:<18} {:>12} {:>12}", "app (no plotly)", app.0, app.1);
+}
+
+/// Fails when the gzip size of the app's wasm + JS passes [`BUDGET_GZIP`].
+pub fn check_budget(sizes: &Sizes) -> Result<(), String> {
+    let gz: u64 = sizes.iter().filter(|(f, ..)| f.starts_with("pkg/")).map(|(_, _, g)| g).sum();
+    println!("wasm + JS gzip: {gz} B (budget {BUDGET_GZIP} B)");
+    if gz > BUDGET_GZIP {
+        return Err(format!("size budget exceeded: wasm + JS is {gz} B gzip, budget {BUDGET_GZIP} B"));
+    }
+    Ok(())
+}
