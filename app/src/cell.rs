@@ -34,7 +34,13 @@ pub fn Cell(demo: Demo) -> impl IntoView {
         .map(|p| {
             let name = p.name;
             let input_id = format!("cell-{}-{}", demo.id, name);
-            let err = move || errors.read().iter().find(|e| e.param == name).map(|e| e.message.clone());
+            let err = move || {
+                errors
+                    .read()
+                    .iter()
+                    .find(|e| e.param == name)
+                    .map(|e| e.message.clone())
+            };
             view! {
                 <div class="param" class:invalid=move || err().is_some()>
                     <label for=input_id.clone()>{p.label}</label>

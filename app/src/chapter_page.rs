@@ -8,7 +8,8 @@ use crate::cell::Cell;
 use crate::exercise_panel::ExercisePanel;
 
 /// Where "edit this page" links point: the repository's file view, one place only.
-pub const EDIT_BASE_URL: &str = "https://github.com/inference-handbook/inference-handbook/blob/main/";
+pub const EDIT_BASE_URL: &str =
+    "https://github.com/inference-handbook/inference-handbook/blob/main/";
 
 /// A chapter: table of contents, text, cells and exercises.
 #[component]

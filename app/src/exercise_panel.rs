@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use exercises::Exercise;
-use judge::{CaseResult, Kind, Status, Verdict, Value};
+use judge::{CaseResult, Kind, Status, Value, Verdict};
 
 use crate::{now_ms, storage};
 
@@ -16,7 +16,10 @@ fn code_key(id: &str) -> String {
 }
 
 fn show_args(args: &[Value]) -> String {
-    args.iter().map(Value::to_string).collect::<Vec<_>>().join(", ")
+    args.iter()
+        .map(Value::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// An exercise: statement, editor, Run tests, per-case results, hints.
@@ -34,7 +37,12 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
         move || {
             let t0 = now_ms();
             let deadline: judge::script::Deadline = Rc::new(move || now_ms() - t0 > DEADLINE_MS);
-            let (v, out) = exercises::grade_rhai(&ex, &code.get_untracked(), judge::script::Limits::default(), Some(deadline));
+            let (v, out) = exercises::grade_rhai(
+                &ex,
+                &code.get_untracked(),
+                judge::script::Limits::default(),
+                Some(deadline),
+            );
             let ms = now_ms() - t0;
             storage::save_status(ex.id, v.status.label());
             verdict.set(Some((v, out, ms)));
@@ -45,17 +53,24 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
         if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
             ev.prevent_default();
             run2();
-        } else if ev.key() == "Tab" && !ev.shift_key() && !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() {
+        } else if ev.key() == "Tab"
+            && !ev.shift_key()
+            && !ev.ctrl_key()
+            && !ev.meta_key()
+            && !ev.alt_key()
+        {
             // Tab indents; Escape then Tab leaves the editor (see the help line).
-            let Some(t) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) else { return };
+            let Some(t) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+            else {
+                return;
+            };
             ev.prevent_default();
-            let (Ok(Some(a)), Ok(Some(b))) = (t.selection_start(), t.selection_end()) else { return };
-            let _ = t.set_range_text_with_start_and_end_and_mode(
-                "    ",
-                a,
-                b,
-                "end",
-            );
+            let (Ok(Some(a)), Ok(Some(b))) = (t.selection_start(), t.selection_end()) else {
+                return;
+            };
+            let _ = t.set_range_text_with_start_and_end_and_mode("    ", a, b, "end");
             code.set(t.value());
             storage::set(&code_key(id), &t.value());
         }
@@ -74,7 +89,12 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
         .unwrap_or_else(|e| chapters::doc::escape(&e.to_string()));
     let hints = ex.hints;
     let starter = ex.starter_rhai;
-    let signature = format!("fn {}({}) -> {}", ex.function, ex.params.join(", "), ex.returns);
+    let signature = format!(
+        "fn {}({}) -> {}",
+        ex.function,
+        ex.params.join(", "),
+        ex.returns
+    );
     let editor_id = format!("editor-{}", ex.slug());
 
     view! {
@@ -136,7 +156,12 @@ fn status_class(s: Status) -> &'static str {
 }
 
 fn results_view(v: Verdict, out: Vec<String>, ms: f64) -> impl IntoView {
-    let head = format!("{} — {} of {} cases passed ({ms:.1} ms)", v.status.label(), v.passed, v.total);
+    let head = format!(
+        "{} — {} of {} cases passed ({ms:.1} ms)",
+        v.status.label(),
+        v.passed,
+        v.total
+    );
     let cases = v.cases.into_iter().map(case_view).collect_view();
     view! {
         <div class=format!("verdict {}", status_class(v.status)) data-status=v.status.label()>
@@ -157,9 +182,17 @@ fn case_view(c: CaseResult) -> impl IntoView {
     };
     let detail = match (&c.input, &c.expected) {
         (Some(input), Some(want)) => {
-            let got = c.actual.as_ref().map(Value::to_string).or_else(|| c.passed.then(|| want.to_string()));
+            let got = c
+                .actual
+                .as_ref()
+                .map(Value::to_string)
+                .or_else(|| c.passed.then(|| want.to_string()));
             let diff = c.mismatch.as_ref().map(|m| {
-                let at = if m.path.is_empty() { String::new() } else { format!("at {}: ", m.path) };
+                let at = if m.path.is_empty() {
+                    String::new()
+                } else {
+                    format!("at {}: ", m.path)
+                };
                 let errs = match (m.abs_err, m.rel_err) {
                     (Some(a), Some(r)) => format!(" (abs. error {a:.3e}, rel. error {r:.3e})"),
                     (Some(a), None) => format!(" (abs. error {a:.3e})"),

@@ -11,7 +11,10 @@ pub fn HomePage() -> impl IntoView {
         .into_iter()
         .map(|c| {
             let exs = exercises::for_chapter(c.id);
-            let done = exs.iter().filter(|e| progress.get(e.id).map(String::as_str) == Some("passed")).count();
+            let done = exs
+                .iter()
+                .filter(|e| progress.get(e.id).map(String::as_str) == Some("passed"))
+                .count();
             let total = exs.len();
             view! {
                 <li class="chapter-card">

@@ -14,5 +14,7 @@ pub use app::App;
 
 /// Milliseconds since page load (monotonic where the browser has `performance`).
 pub fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
 }

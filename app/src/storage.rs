@@ -28,7 +28,9 @@ pub fn remove(key: &str) {
 
 /// Exercise id → status label (`passed`, `failed`, ...).
 pub fn load_progress() -> BTreeMap<String, String> {
-    get("progress").and_then(|s| parse_progress(&s)).unwrap_or_default()
+    get("progress")
+        .and_then(|s| parse_progress(&s))
+        .unwrap_or_default()
 }
 
 /// Parses saved progress; `None` when it is not a map of strings.

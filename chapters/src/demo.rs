@@ -37,7 +37,10 @@ pub type Raw = BTreeMap<String, String>;
 
 /// The defaults of a list of parameters.
 pub fn defaults(params: &[Param]) -> Raw {
-    params.iter().map(|p| (p.name.to_owned(), p.default.to_owned())).collect()
+    params
+        .iter()
+        .map(|p| (p.name.to_owned(), p.default.to_owned()))
+        .collect()
 }
 
 /// A parameter the reader got wrong, and why.
@@ -108,25 +111,46 @@ pub struct Series {
 /// Parses a whole number in `min..=max`; underscores and commas are allowed as
 /// digit separators (`131_072`, `131,072`).
 pub fn parse_int(raw: &Raw, name: &str, min: i64, max: i64) -> Result<i64, ParamError> {
-    let err = |message: String| ParamError { param: name.to_owned(), message };
+    let err = |message: String| ParamError {
+        param: name.to_owned(),
+        message,
+    };
     let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
     if text.is_empty() {
         return Err(err("enter a whole number".to_owned()));
     }
     let digits: String = text.chars().filter(|c| *c != '_' && *c != ',').collect();
-    let v: i64 = digits.parse().map_err(|_| err(format!("`{text}` is not a whole number")))?;
+    let v: i64 = digits
+        .parse()
+        .map_err(|_| err(format!("`{text}` is not a whole number")))?;
     if v < min || v > max {
-        return Err(err(format!("must be between {} and {}", group(min), group(max))));
+        return Err(err(format!(
+            "must be between {} and {}",
+            group(min),
+            group(max)
+        )));
     }
     Ok(v)
 }
 
 /// Parses a list of whole numbers separated by spaces or semicolons (commas
 /// inside a number are digit separators), each in `min..=max`, at most `max_len`.
-pub fn parse_int_list(raw: &Raw, name: &str, min: i64, max: i64, max_len: usize) -> Result<Vec<i64>, ParamError> {
-    let err = |message: String| ParamError { param: name.to_owned(), message };
+pub fn parse_int_list(
+    raw: &Raw,
+    name: &str,
+    min: i64,
+    max: i64,
+    max_len: usize,
+) -> Result<Vec<i64>, ParamError> {
+    let err = |message: String| ParamError {
+        param: name.to_owned(),
+        message,
+    };
     let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
-    let items: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ';').filter(|s| !s.is_empty()).collect();
+    let items: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ';')
+        .filter(|s| !s.is_empty())
+        .collect();
     if items.is_empty() {
         return Err(err("enter at least one whole number".to_owned()));
     }
@@ -170,7 +194,9 @@ pub fn all_ok<T>(results: Vec<Result<T, ParamError>>) -> Result<Vec<T>, Vec<Para
 pub fn anchored(source: &'static str, name: &str) -> &'static str {
     let start = format!("// ANCHOR: {name}\n");
     let end = format!("// ANCHOR_END: {name}");
-    let Some(a) = source.find(&start) else { return source };
+    let Some(a) = source.find(&start) else {
+        return source;
+    };
     let body = &source[a + start.len()..];
     match body.find(&end) {
         Some(b) => body[..b].trim_end(),
@@ -190,15 +216,30 @@ mod tests {
     fn parse_int_accepts_separators_and_checks_range() {
         assert_eq!(parse_int(&raw("131,072"), "n", 1, 1 << 30), Ok(131_072));
         assert_eq!(parse_int(&raw(" 4_096 "), "n", 1, 1 << 30), Ok(4096));
-        assert_eq!(parse_int(&raw("-5"), "n", 1, 10).unwrap_err().message, "must be between 1 and 10");
-        assert_eq!(parse_int(&raw(""), "n", 1, 10).unwrap_err().message, "enter a whole number");
-        assert_eq!(parse_int(&raw("abc"), "n", 1, 10).unwrap_err().message, "`abc` is not a whole number");
-        assert_eq!(parse_int(&raw("1e3"), "n", 1, 10).unwrap_err().message, "`1e3` is not a whole number");
+        assert_eq!(
+            parse_int(&raw("-5"), "n", 1, 10).unwrap_err().message,
+            "must be between 1 and 10"
+        );
+        assert_eq!(
+            parse_int(&raw(""), "n", 1, 10).unwrap_err().message,
+            "enter a whole number"
+        );
+        assert_eq!(
+            parse_int(&raw("abc"), "n", 1, 10).unwrap_err().message,
+            "`abc` is not a whole number"
+        );
+        assert_eq!(
+            parse_int(&raw("1e3"), "n", 1, 10).unwrap_err().message,
+            "`1e3` is not a whole number"
+        );
     }
 
     #[test]
     fn parse_int_list_splits_on_space_and_semicolon() {
-        assert_eq!(parse_int_list(&raw("4,096 131,072; 1048576"), "n", 1, 1 << 30, 8), Ok(vec![4096, 131_072, 1_048_576]));
+        assert_eq!(
+            parse_int_list(&raw("4,096 131,072; 1048576"), "n", 1, 1 << 30, 8),
+            Ok(vec![4096, 131_072, 1_048_576])
+        );
         assert!(parse_int_list(&raw(" "), "n", 1, 10, 8).is_err());
         assert!(parse_int_list(&raw("1 2 x"), "n", 1, 10, 8).is_err());
     }

@@ -1,6 +1,8 @@
 //! Markdown to blocks: HTML (with MathML and highlighted code) and directives.
 
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{
+    CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html,
+};
 use pulldown_latex::{RenderConfig, Storage, config::DisplayMode, push_mathml};
 
 use crate::highlight::highlight_rust;
@@ -80,7 +82,11 @@ fn math(tex: &str, display: bool) -> Result<String, String> {
     let parser = pulldown_latex::Parser::new(tex, &storage);
     let mut out = String::new();
     let config = RenderConfig {
-        display_mode: if display { DisplayMode::Block } else { DisplayMode::Inline },
+        display_mode: if display {
+            DisplayMode::Block
+        } else {
+            DisplayMode::Inline
+        },
         ..RenderConfig::default()
     };
     push_mathml(&mut out, parser, config).map_err(|e| e.to_string())?;
@@ -116,12 +122,17 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
                     match (words.next(), words.next(), words.next()) {
                         (Some(kind @ ("cell" | "exercise")), arg, extra) => {
                             let Some(id) = arg else {
-                                return Err(DocError { line: at, message: format!("`{kind}` needs an id") });
+                                return Err(DocError {
+                                    line: at,
+                                    message: format!("`{kind}` needs an id"),
+                                });
                             };
                             if extra.is_some() || !text.trim().is_empty() {
                                 return Err(DocError {
                                     line: at,
-                                    message: format!("`{kind} {id}` takes one id and an empty body"),
+                                    message: format!(
+                                        "`{kind} {id}` takes one id and an empty body"
+                                    ),
                                 });
                             }
                             flush(&mut pending, &mut doc.blocks);
@@ -133,11 +144,17 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
                             });
                         }
                         (Some("rust"), ..) => pending.push(Event::Html(
-                            format!("<pre class=\"code\"><code class=\"rust\">{}</code></pre>", highlight_rust(&text)).into(),
+                            format!(
+                                "<pre class=\"code\"><code class=\"rust\">{}</code></pre>",
+                                highlight_rust(&text)
+                            )
+                            .into(),
                         )),
                         _ => {
                             let escaped = escape(&text);
-                            pending.push(Event::Html(format!("<pre class=\"code\"><code>{escaped}</code></pre>").into()));
+                            pending.push(Event::Html(
+                                format!("<pre class=\"code\"><code>{escaped}</code></pre>").into(),
+                            ));
                         }
                     }
                 }
@@ -146,11 +163,21 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
             continue;
         }
         let event = match event {
-            Event::InlineMath(t) => {
-                Event::InlineHtml(math(&t, false).map_err(|m| DocError { line, message: format!("bad formula `{t}`: {m}") })?.into())
-            }
+            Event::InlineMath(t) => Event::InlineHtml(
+                math(&t, false)
+                    .map_err(|m| DocError {
+                        line,
+                        message: format!("bad formula `{t}`: {m}"),
+                    })?
+                    .into(),
+            ),
             Event::DisplayMath(t) => Event::Html(
-                math(&t, true).map_err(|m| DocError { line, message: format!("bad formula: {m}") })?.into(),
+                math(&t, true)
+                    .map_err(|m| DocError {
+                        line,
+                        message: format!("bad formula: {m}"),
+                    })?
+                    .into(),
             ),
             Event::Start(Tag::CodeBlock(kind)) => {
                 let info = match kind {
@@ -182,7 +209,11 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
                 }
                 used_ids.push(id.clone());
                 let lv = level as u8;
-                doc.headings.push(Heading { level: lv, id: id.clone(), text });
+                doc.headings.push(Heading {
+                    level: lv,
+                    id: id.clone(),
+                    text,
+                });
                 pending.push(Event::Html(CowStr::from(format!("<h{lv} id=\"{id}\">"))));
                 pending.extend(inner);
                 pending.push(Event::Html(CowStr::from(format!(
@@ -219,11 +250,16 @@ mod tests {
 
     #[test]
     fn directives_split_the_html() {
-        let d = parse("# T\n\nText $x^2$.\n\n```cell attended\n```\n\nMore.\n\n```exercise ch/x\n```\n").unwrap();
+        let d = parse(
+            "# T\n\nText $x^2$.\n\n```cell attended\n```\n\nMore.\n\n```exercise ch/x\n```\n",
+        )
+        .unwrap();
         assert_eq!(d.blocks.len(), 4);
         assert!(matches!(&d.blocks[1], Block::Cell { id, line: 5 } if id == "attended"));
         assert!(matches!(&d.blocks[3], Block::Exercise { id, line: 10 } if id == "ch/x"));
-        let Block::Html(h) = &d.blocks[0] else { panic!() };
+        let Block::Html(h) = &d.blocks[0] else {
+            panic!()
+        };
         assert!(h.contains("<math"), "{h}");
         assert!(h.contains("<h1 id=\"t\">"), "{h}");
     }
@@ -231,7 +267,13 @@ mod tests {
     #[test]
     fn malformed_directives_name_the_line() {
         let e = parse("intro\n\n```cell\n```\n").unwrap_err();
-        assert_eq!(e, DocError { line: 3, message: "`cell` needs an id".into() });
+        assert_eq!(
+            e,
+            DocError {
+                line: 3,
+                message: "`cell` needs an id".into()
+            }
+        );
         let e = parse("```exercise a b\n```\n").unwrap_err();
         assert_eq!(e.line, 1);
     }
@@ -239,7 +281,9 @@ mod tests {
     #[test]
     fn tables_and_rust_code_render() {
         let d = parse("| a | b |\n|---|---|\n| 1 | 2 |\n\n```rust\nfn f() {}\n```\n").unwrap();
-        let Block::Html(h) = &d.blocks[0] else { panic!() };
+        let Block::Html(h) = &d.blocks[0] else {
+            panic!()
+        };
         assert!(h.contains("<table>") && h.contains("<td>2</td>"), "{h}");
         assert!(h.contains("<span class=\"kw\">fn</span>"), "{h}");
     }
@@ -253,6 +297,9 @@ mod tests {
 
     #[test]
     fn slugs() {
-        assert_eq!(slugify("Attention: window, compression, selection"), "attention-window-compression-selection");
+        assert_eq!(
+            slugify("Attention: window, compression, selection"),
+            "attention-window-compression-selection"
+        );
     }
 }

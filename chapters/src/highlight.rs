@@ -4,9 +4,9 @@
 use crate::doc::escape;
 
 const KEYWORDS: &[&str] = &[
-    "as", "break", "const", "continue", "crate", "else", "enum", "false", "fn", "for", "if", "impl", "in",
-    "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct",
-    "super", "trait", "true", "type", "use", "where", "while", "dyn",
+    "as", "break", "const", "continue", "crate", "else", "enum", "false", "fn", "for", "if",
+    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self",
+    "Self", "static", "struct", "super", "trait", "true", "type", "use", "where", "while", "dyn",
 ];
 
 /// Highlights Rust source as HTML.
@@ -21,7 +21,10 @@ pub fn highlight_rust(src: &str) -> String {
         let c = chars[i];
         let rest = |j: usize| chars[i..j].iter().collect::<String>();
         if c == '/' && chars.get(i + 1) == Some(&'/') {
-            let j = chars[i..].iter().position(|&ch| ch == '\n').map_or(chars.len(), |p| i + p);
+            let j = chars[i..]
+                .iter()
+                .position(|&ch| ch == '\n')
+                .map_or(chars.len(), |p| i + p);
             span(&mut out, "com", &rest(j));
             i = j;
         } else if c == '"' {
@@ -34,7 +37,9 @@ pub fn highlight_rust(src: &str) -> String {
             i = j;
         } else if c.is_ascii_digit() {
             let mut j = i;
-            while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_' || chars[j] == '.') {
+            while j < chars.len()
+                && (chars[j].is_ascii_alphanumeric() || chars[j] == '_' || chars[j] == '.')
+            {
                 if chars[j] == '.' && !chars.get(j + 1).is_some_and(char::is_ascii_digit) {
                     break;
                 }
@@ -53,7 +58,12 @@ pub fn highlight_rust(src: &str) -> String {
                 j += 1;
             } else if KEYWORDS.contains(&word.as_str()) {
                 span(&mut out, "kw", &word);
-            } else if word.starts_with(char::is_uppercase) || ["u64", "i64", "f64", "usize", "bool", "u8", "u32", "i32", "f32"].contains(&word.as_str()) {
+            } else if word.starts_with(char::is_uppercase)
+                || [
+                    "u64", "i64", "f64", "usize", "bool", "u8", "u32", "i32", "f32",
+                ]
+                .contains(&word.as_str())
+            {
                 span(&mut out, "ty", &word);
             } else {
                 out.push_str(&escape(&word));
@@ -73,10 +83,14 @@ mod tests {
 
     #[test]
     fn classes_and_escaping() {
-        let h = highlight_rust("pub fn f(x: u64) -> Vec<u8> { // a < b\n    \"s\" ; 1.5; todo!() }");
+        let h =
+            highlight_rust("pub fn f(x: u64) -> Vec<u8> { // a < b\n    \"s\" ; 1.5; todo!() }");
         assert!(h.starts_with("<span class=\"kw\">pub</span> <span class=\"kw\">fn</span> f(x: <span class=\"ty\">u64</span>)"), "{h}");
         assert!(h.contains("<span class=\"com\">// a &lt; b</span>"), "{h}");
-        assert!(h.contains("<span class=\"str\">&quot;s&quot;</span>"), "{h}");
+        assert!(
+            h.contains("<span class=\"str\">&quot;s&quot;</span>"),
+            "{h}"
+        );
         assert!(h.contains("<span class=\"num\">1.5</span>"), "{h}");
         assert!(h.contains("<span class=\"mac\">todo!</span>"), "{h}");
         assert!(h.contains("&lt;"));

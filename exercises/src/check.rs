@@ -36,18 +36,26 @@ pub fn problems() -> Vec<String> {
         }
         let v = grade_reference(ex);
         if v.status != Status::Passed {
-            out.push(format!("{}: reference does not pass its own cases: {}", ex.id, v.message));
+            out.push(format!(
+                "{}: reference does not pass its own cases: {}",
+                ex.id, v.message
+            ));
         }
         #[cfg(feature = "script")]
         {
-            let (v, _) = crate::grade_rhai(ex, ex.starter_rhai, judge::script::Limits::default(), None);
+            let (v, _) =
+                crate::grade_rhai(ex, ex.starter_rhai, judge::script::Limits::default(), None);
             if v.status == Status::Passed {
                 out.push(format!("{}: the Rhai starter passes", ex.id));
             }
             let edited = format!("{}\n// edited\n", ex.starter_rhai);
             let (v, _) = crate::grade_rhai(ex, &edited, judge::script::Limits::default(), None);
             if v.status != Status::NotAttempted {
-                out.push(format!("{}: the Rhai starter should reach todo(), got {}", ex.id, v.status.label()));
+                out.push(format!(
+                    "{}: the Rhai starter should reach todo(), got {}",
+                    ex.id,
+                    v.status.label()
+                ));
             }
         }
         if !ex.starter_rust.contains("todo!()") {
@@ -68,7 +76,10 @@ pub fn problems() -> Vec<String> {
                     out.push(format!("{} line {line}: unknown cell `{id}`", ch.repo_path));
                 }
                 chapters::doc::Block::Exercise { id, line } if crate::by_id(id).is_none() => {
-                    out.push(format!("{} line {line}: unknown exercise `{id}`", ch.repo_path));
+                    out.push(format!(
+                        "{} line {line}: unknown exercise `{id}`",
+                        ch.repo_path
+                    ));
                 }
                 _ => {}
             }
@@ -92,7 +103,10 @@ mod tests {
     #[test]
     fn known_wrong_solutions_fail() {
         let wrong: &[(&str, &str)] = &[
-            ("ch_newmodels/attended", "fn attended(pos, ratio, topk, window) { window + (pos + 1) / ratio }"),
+            (
+                "ch_newmodels/attended",
+                "fn attended(pos, ratio, topk, window) { window + (pos + 1) / ratio }",
+            ),
             (
                 "ch_newmodels/attended",
                 "fn attended(pos, ratio, topk, window) { let w = if pos + 1 < window { pos + 1 } else { window }; if ratio <= 1 { return w; } w + (pos + 1) / ratio }",
@@ -105,7 +119,10 @@ mod tests {
         for (id, src) in wrong {
             let ex = crate::by_id(id).unwrap();
             let (v, _) = crate::grade_rhai(&ex, src, judge::script::Limits::default(), None);
-            assert!(matches!(v.status, Status::Failed | Status::Error), "{id} accepted a wrong solution:\n{src}");
+            assert!(
+                matches!(v.status, Status::Failed | Status::Error),
+                "{id} accepted a wrong solution:\n{src}"
+            );
         }
     }
 

@@ -79,7 +79,10 @@ pub fn by_id(id: &str) -> Option<Exercise> {
 
 /// The exercises of one chapter, in order.
 pub fn for_chapter(chapter: &str) -> Vec<Exercise> {
-    all().into_iter().filter(|e| e.chapter() == chapter).collect()
+    all()
+        .into_iter()
+        .filter(|e| e.chapter() == chapter)
+        .collect()
 }
 
 /// Grades a learner's Rhai source for `ex`. Untouched starter code is "not attempted".
@@ -92,7 +95,10 @@ pub fn grade_rhai(
 ) -> (judge::Verdict, Vec<String>) {
     let spec = ex.spec();
     if normalize(source) == normalize(ex.starter_rhai) {
-        return (judge::Verdict::without_cases(&spec, judge::SolverError::NotAttempted), Vec::new());
+        return (
+            judge::Verdict::without_cases(&spec, judge::SolverError::NotAttempted),
+            Vec::new(),
+        );
     }
     match judge::script::RhaiSolver::new(source, ex.function, ex.params.len(), limits, deadline) {
         Err(e) => (judge::Verdict::without_cases(&spec, e), Vec::new()),

@@ -11,8 +11,8 @@
 //!
 //! Every install step checks first and is skipped when the right version is there.
 
-mod site;
 mod serve;
+mod site;
 mod tools;
 
 use std::process::{Command, ExitCode};
@@ -26,9 +26,13 @@ fn main() -> ExitCode {
         .unwrap_or(8080u16);
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve_cmd(port),
-        Some("build") => tools::ensure_build_tools().and_then(|()| site::site()).map(|_| ()),
+        Some("build") => tools::ensure_build_tools()
+            .and_then(|()| site::site())
+            .map(|_| ()),
         Some("test") => test_cmd(),
-        Some("bench") => tools::ensure_all().and_then(|()| site::site()).and_then(|_| bench_cmd()),
+        Some("bench") => tools::ensure_all()
+            .and_then(|()| site::site())
+            .and_then(|_| bench_cmd()),
         Some("setup") => tools::ensure_all(),
         _ => {
             eprintln!("usage: cargo xtask <serve [--port N] | test | build | bench | setup>");
@@ -55,13 +59,23 @@ fn serve_cmd(port: u16) -> Result<(), String> {
 pub fn run(cmd: &mut Command) -> Result<(), String> {
     let shown = format!("{cmd:?}").replace('"', "");
     println!("\n$ {shown}");
-    let status = cmd.current_dir(root()).status().map_err(|e| format!("{shown}: {e}"))?;
-    if status.success() { Ok(()) } else { Err(format!("failed: {shown} ({status})")) }
+    let status = cmd
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("failed: {shown} ({status})"))
+    }
 }
 
 /// The workspace root.
 pub fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.to_path_buf()).unwrap_or_default()
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(|p| p.to_path_buf())
+        .unwrap_or_default()
 }
 
 fn step(name: &str) {
@@ -74,23 +88,59 @@ fn test_cmd() -> Result<(), String> {
     step("format");
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
     step("clippy");
-    run(Command::new("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
     run(Command::new("cargo").args([
-        "clippy", "-p", "app", "--target", "wasm32-unknown-unknown", "--", "-D", "warnings",
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    run(Command::new("cargo").args([
+        "clippy",
+        "-p",
+        "app",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--",
+        "-D",
+        "warnings",
     ]))?;
     step("docs");
-    run(Command::new("cargo").args(["doc", "--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings"))?;
+    run(Command::new("cargo")
+        .args(["doc", "--workspace", "--no-deps"])
+        .env("RUSTDOCFLAGS", "-D warnings"))?;
     step("native tests");
     run(Command::new("cargo").args(["test", "--workspace"]))?;
     step("practice crate builds (starters compile)");
-    run(Command::new("cargo").args(["build", "--manifest-path", "practice/ch_newmodels/Cargo.toml"]))?;
+    run(Command::new("cargo").args([
+        "build",
+        "--manifest-path",
+        "practice/ch_newmodels/Cargo.toml",
+    ]))?;
     step("pure crates build for wasm32 (no web, file, clock or OS entropy)");
     run(Command::new("cargo").args([
-        "check", "--target", "wasm32-unknown-unknown", "-p", "chapters", "-p", "exercises", "-p", "judge",
+        "check",
+        "--target",
+        "wasm32-unknown-unknown",
+        "-p",
+        "chapters",
+        "-p",
+        "exercises",
+        "-p",
+        "judge",
     ]))?;
     step("wasm tests in headless Chromium");
     run(Command::new("cargo")
-        .args(["test", "--target", "wasm32-unknown-unknown", "-p", "exercises", "--test", "web"])
+        .args([
+            "test",
+            "--target",
+            "wasm32-unknown-unknown",
+            "-p",
+            "exercises",
+            "--test",
+            "web",
+        ])
         .env("CHROMEDRIVER", "/usr/bin/chromedriver")
         .env("WASM_BINDGEN_TEST_TIMEOUT", "120"))?;
     step("release build and size budget");
@@ -98,7 +148,9 @@ fn test_cmd() -> Result<(), String> {
     site::check_budget(&sizes)?;
     step("end-to-end tests in headless Chromium");
     let port = serve::spawn_background()?;
-    run(Command::new("node").arg("e2e/reader.mjs").env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
+    run(Command::new("node")
+        .arg("e2e/reader.mjs")
+        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
     println!("\nall tests passed in {:.0} s", t0.elapsed().as_secs_f64());
     Ok(())
 }
@@ -107,5 +159,7 @@ fn bench_cmd() -> Result<(), String> {
     let sizes = site::measure()?;
     site::print_sizes(&sizes);
     let port = serve::spawn_background()?;
-    run(Command::new("node").arg("e2e/bench.mjs").env("BOOK_URL", format!("http://127.0.0.1:{port}")))
+    run(Command::new("node")
+        .arg("e2e/bench.mjs")
+        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))
 }

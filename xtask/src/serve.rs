@@ -56,7 +56,9 @@ fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
     }
     let mut parts = line.split_whitespace();
     let (method, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
-    let found = (method == "GET" || method == "HEAD").then(|| resolve(dist, path)).flatten();
+    let found = (method == "GET" || method == "HEAD")
+        .then(|| resolve(dist, path))
+        .flatten();
     let (status, ctype, body) = match found.and_then(|f| std::fs::read(&f).ok().map(|b| (f, b))) {
         Some((f, b)) => ("200 OK", content_type(&f), b),
         None => ("404 Not Found", "text/plain", b"not found\n".to_vec()),
@@ -76,7 +78,8 @@ fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
 
 /// Serves `dist/` on 127.0.0.1:`port` until killed.
 pub fn serve(port: u16, log: bool) -> Result<(), String> {
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
+    let listener =
+        TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("port {port}: {e}"))?;
     accept(listener, log);
     Ok(())
 }
@@ -105,7 +108,10 @@ mod tests {
     fn spa_fallback_and_traversal() {
         let dist = root().join("xtask"); // any existing folder with a Cargo.toml
         assert_eq!(resolve(&dist, "/Cargo.toml"), Some(dist.join("Cargo.toml")));
-        assert_eq!(resolve(&dist, "/ch/newmodels"), Some(dist.join("index.html")));
+        assert_eq!(
+            resolve(&dist, "/ch/newmodels"),
+            Some(dist.join("index.html"))
+        );
         assert_eq!(resolve(&dist, "/missing.js"), None);
         assert_eq!(resolve(&dist, "/../Cargo.toml"), None);
     }

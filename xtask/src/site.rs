@@ -16,7 +16,14 @@ pub type Sizes = Vec<(String, u64, u64)>;
 /// Builds `dist/` and returns the sizes of what it ships.
 pub fn site() -> Result<Sizes, String> {
     let r = root();
-    run(Command::new("cargo").args(["build", "-p", "app", "--release", "--target", "wasm32-unknown-unknown"]))?;
+    run(Command::new("cargo").args([
+        "build",
+        "-p",
+        "app",
+        "--release",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))?;
     let dist = r.join("dist");
     let _ = std::fs::remove_dir_all(&dist);
     let pkg = dist.join("pkg");
@@ -59,7 +66,9 @@ pub fn site() -> Result<Sizes, String> {
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("copy {}: {e}", from.display()))
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| format!("copy {}: {e}", from.display()))
 }
 
 fn gzip_len(bytes: &[u8]) -> u64 {
@@ -71,11 +80,18 @@ fn gzip_len(bytes: &[u8]) -> u64 {
 /// Raw and gzip sizes of the files in `dist/`.
 pub fn measure() -> Result<Sizes, String> {
     let dist = root().join("dist");
-    let files = ["pkg/app_bg.wasm", "pkg/app.js", "style/book.css", "index.html", "plotly.min.js"];
+    let files = [
+        "pkg/app_bg.wasm",
+        "pkg/app.js",
+        "style/book.css",
+        "index.html",
+        "plotly.min.js",
+    ];
     files
         .iter()
         .map(|f| {
-            let b = std::fs::read(dist.join(f)).map_err(|e| format!("dist/{f}: {e} (run `cargo xtask build`)"))?;
+            let b = std::fs::read(dist.join(f))
+                .map_err(|e| format!("dist/{f}: {e} (run `cargo xtask build`)"))?;
             Ok((f.to_string(), b.len() as u64, gzip_len(&b)))
         })
         .collect()
@@ -96,10 +112,16 @@ pub fn print_sizes(sizes: &Sizes) {
 
 /// Fails when the gzip size of the app's wasm + JS passes [`BUDGET_GZIP`].
 pub fn check_budget(sizes: &Sizes) -> Result<(), String> {
-    let gz: u64 = sizes.iter().filter(|(f, ..)| f.starts_with("pkg/")).map(|(_, _, g)| g).sum();
+    let gz: u64 = sizes
+        .iter()
+        .filter(|(f, ..)| f.starts_with("pkg/"))
+        .map(|(_, _, g)| g)
+        .sum();
     println!("wasm + JS gzip: {gz} B (budget {BUDGET_GZIP} B)");
     if gz > BUDGET_GZIP {
-        return Err(format!("size budget exceeded: wasm + JS is {gz} B gzip, budget {BUDGET_GZIP} B"));
+        return Err(format!(
+            "size budget exceeded: wasm + JS is {gz} B gzip, budget {BUDGET_GZIP} B"
+        ));
     }
     Ok(())
 }

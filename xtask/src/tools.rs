@@ -7,12 +7,15 @@ use crate::{root, run};
 
 fn output(cmd: &str, args: &[&str]) -> Option<String> {
     let o = Command::new(cmd).args(args).output().ok()?;
-    o.status.success().then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+    o.status
+        .success()
+        .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
 }
 
 /// The `wasm-bindgen` version pinned in Cargo.lock.
 pub fn wasm_bindgen_version() -> Result<String, String> {
-    let lock = std::fs::read_to_string(root().join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let lock = std::fs::read_to_string(root().join("Cargo.lock"))
+        .map_err(|e| format!("Cargo.lock: {e}"))?;
     let mut lines = lock.lines();
     while let Some(l) = lines.next() {
         if l == "name = \"wasm-bindgen\"" {
@@ -27,7 +30,10 @@ pub fn wasm_bindgen_version() -> Result<String, String> {
 /// The wasm32 target, wasm-bindgen CLI at the locked version, npm packages.
 pub fn ensure_build_tools() -> Result<(), String> {
     let targets = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
-    if !targets.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
+    if !targets
+        .lines()
+        .any(|t| t.trim() == "wasm32-unknown-unknown")
+    {
         run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
     }
     let want = wasm_bindgen_version()?;
@@ -37,9 +43,13 @@ pub fn ensure_build_tools() -> Result<(), String> {
         run(Command::new("cargo").args(["install", "wasm-bindgen-cli", "--version", &want]))?;
     }
     let nm = root().join("node_modules");
-    let ready = ["binaryen", "playwright-core", "plotly.js-cartesian-dist-min"]
-        .iter()
-        .all(|p| nm.join(p).join("package.json").exists());
+    let ready = [
+        "binaryen",
+        "playwright-core",
+        "plotly.js-cartesian-dist-min",
+    ]
+    .iter()
+    .all(|p| nm.join(p).join("package.json").exists());
     let stale = match (
         std::fs::metadata(root().join("package-lock.json")).and_then(|m| m.modified()),
         std::fs::metadata(nm.join(".package-lock.json")).and_then(|m| m.modified()),
@@ -57,7 +67,11 @@ pub fn ensure_build_tools() -> Result<(), String> {
 pub fn ensure_all() -> Result<(), String> {
     ensure_build_tools()?;
     if !Path::new("/usr/bin/chromium").exists() || !Path::new("/usr/bin/chromedriver").exists() {
-        let sudo: &[&str] = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") { &[] } else { &["sudo"] };
+        let sudo: &[&str] = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") {
+            &[]
+        } else {
+            &["sudo"]
+        };
         let apt = |args: &[&str]| {
             let mut all: Vec<&str> = sudo.to_vec();
             all.push("apt-get");

@@ -1,6 +1,8 @@
 //! How many KV entries one query attends to in each kind of DeepSeek-V4 layer.
 
-use crate::demo::{Block, Output, ParamError, Plot, Raw, Series, all_ok, group, parse_int, parse_int_list};
+use crate::demo::{
+    Block, Output, ParamError, Plot, Raw, Series, all_ok, group, parse_int, parse_int_list,
+};
 
 // ANCHOR: demo
 /// Entries a query at position `pos` (0-based) attends to in one layer:
@@ -95,10 +97,22 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
             group(r.swa as i64)
         );
     }
-    let header = ["context", "full attention", "C4 + top-k", "C4 entries scored", "C128", "window only"];
+    let header = [
+        "context",
+        "full attention",
+        "C4 + top-k",
+        "C4 entries scored",
+        "C128",
+        "window only",
+    ];
     let cells = table
         .iter()
-        .map(|r| [r.len, r.full, r.c4, r.scored, r.c128, r.swa].iter().map(|v| group(*v as i64)).collect())
+        .map(|r| {
+            [r.len, r.full, r.c4, r.scored, r.c128, r.swa]
+                .iter()
+                .map(|v| group(*v as i64))
+                .collect()
+        })
         .collect();
     let xs: Vec<u64> = (7..=24).map(|e| 1u64 << e).collect();
     let curve = |name: &str, f: &dyn Fn(u64) -> u64, dashed: bool| Series {
@@ -116,7 +130,11 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         log_y: true,
         series: vec![
             curve("full attention", &|l| l, true),
-            curve(&format!("C4 + top-{}", p.topk), &|l| attended(l - 1, 4, p.topk, p.window), false),
+            curve(
+                &format!("C4 + top-{}", p.topk),
+                &|l| attended(l - 1, 4, p.topk, p.window),
+                false,
+            ),
             curve("C128", &|l| attended(l - 1, 128, 0, p.window), false),
             curve("window only", &|l| attended(l - 1, 1, 0, p.window), false),
         ],
@@ -124,7 +142,10 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     Ok(Output {
         blocks: vec![
             Block::Text(text),
-            Block::Table { header: header.iter().map(|s| s.to_string()).collect(), rows: cells },
+            Block::Table {
+                header: header.iter().map(|s| s.to_string()).collect(),
+                rows: cells,
+            },
             Block::Plot(plot),
         ],
     })
@@ -139,25 +160,52 @@ mod tests {
     fn reproduces_the_source_figures() {
         let r = rows(&[4_096, 131_072, 1_048_576], 128, 512);
         assert_eq!(r.iter().map(|r| r.c4).collect::<Vec<_>>(), [640, 640, 640]);
-        assert_eq!(r.iter().map(|r| r.c128).collect::<Vec<_>>(), [160, 1_152, 8_320]);
+        assert_eq!(
+            r.iter().map(|r| r.c128).collect::<Vec<_>>(),
+            [160, 1_152, 8_320]
+        );
         assert_eq!(r.iter().map(|r| r.swa).collect::<Vec<_>>(), [128, 128, 128]);
-        assert_eq!(r.iter().map(|r| r.scored).collect::<Vec<_>>(), [1_024, 32_768, 262_144]);
+        assert_eq!(
+            r.iter().map(|r| r.scored).collect::<Vec<_>>(),
+            [1_024, 32_768, 262_144]
+        );
     }
 
     #[test]
     fn edges() {
-        assert_eq!(attended(0, 4, 512, 128), 1, "first token sees itself, nothing compressed yet");
+        assert_eq!(
+            attended(0, 4, 512, 128),
+            1,
+            "first token sees itself, nothing compressed yet"
+        );
         assert_eq!(attended(2, 4, 512, 128), 3);
-        assert_eq!(attended(3, 4, 512, 128), 5, "the first C4 entry is complete at the 4th token");
-        assert_eq!(attended(1_000_000, 0, 0, 128), 128, "ratio 0 is window-only");
-        assert_eq!(attended(10, 128, 0, 1_000), 11, "window larger than the context");
+        assert_eq!(
+            attended(3, 4, 512, 128),
+            5,
+            "the first C4 entry is complete at the 4th token"
+        );
+        assert_eq!(
+            attended(1_000_000, 0, 0, 128),
+            128,
+            "ratio 0 is window-only"
+        );
+        assert_eq!(
+            attended(10, 128, 0, 1_000),
+            11,
+            "window larger than the context"
+        );
     }
 
     #[test]
     fn defaults_run_and_print_the_figures() {
-        let demo = super::super::demos().into_iter().find(|d| d.id == "attended").unwrap();
+        let demo = super::super::demos()
+            .into_iter()
+            .find(|d| d.id == "attended")
+            .unwrap();
         let out = run(&defaults(demo.params)).unwrap();
-        let Block::Text(t) = &out.blocks[0] else { panic!() };
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!()
+        };
         assert!(t.contains("context 1,048,576: full attention 1,048,576; C4 layer 640 (indexer scores 262,144); C128 layer 8,320; window-only 128"), "{t}");
     }
 

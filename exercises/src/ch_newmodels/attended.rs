@@ -62,8 +62,14 @@ mod tests {
     fn agrees_with_the_chapter_demo() {
         for c in cases() {
             let a = Args(&c.args);
-            let (p, r, k, w) = (a.int(0).unwrap(), a.int(1).unwrap(), a.int(2).unwrap(), a.int(3).unwrap());
-            let demo = chapters::ch_newmodels::attended::attended(p as u64, r as u64, k as u64, w as u64);
+            let (p, r, k, w) = (
+                a.int(0).unwrap(),
+                a.int(1).unwrap(),
+                a.int(2).unwrap(),
+                a.int(3).unwrap(),
+            );
+            let demo =
+                chapters::ch_newmodels::attended::attended(p as u64, r as u64, k as u64, w as u64);
             assert_eq!(attended(p, r, k, w), demo as i64, "{:?}", c.args);
         }
     }

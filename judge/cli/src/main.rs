@@ -26,7 +26,9 @@ fn usage() -> ExitCode {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let json = args.iter().any(|a| a == "--json");
-    let Some(folder) = args.iter().find(|a| !a.starts_with("--")) else { return usage() };
+    let Some(folder) = args.iter().find(|a| !a.starts_with("--")) else {
+        return usage();
+    };
     match grade_folder(Path::new(folder)) {
         Err(e) => {
             eprintln!("judge: {e}");
@@ -43,10 +45,18 @@ struct Graded {
 }
 
 fn chapter_of(folder: &Path) -> Result<String, String> {
-    let canon = folder.canonicalize().map_err(|e| format!("{}: {e}", folder.display()))?;
-    let name = canon.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+    let canon = folder
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", folder.display()))?;
+    let name = canon
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default()
+        .to_owned();
     if exercises::for_chapter(&name).is_empty() {
-        return Err(format!("`{name}` is not a chapter with exercises (try practice/ch_newmodels)"));
+        return Err(format!(
+            "`{name}` is not a chapter with exercises (try practice/ch_newmodels)"
+        ));
     }
     Ok(name)
 }
@@ -58,12 +68,18 @@ fn grade_folder(folder: &Path) -> Result<Vec<Graded>, String> {
     for ex in &exs {
         let file: PathBuf = folder.join(format!("{}.rhai", ex.slug()));
         if let Ok(src) = std::fs::read_to_string(&file) {
-            out.push(Graded { lang: "rhai", verdict: grade_rhai(ex, &src) });
+            out.push(Graded {
+                lang: "rhai",
+                verdict: grade_rhai(ex, &src),
+            });
         }
     }
     if folder.join("Cargo.toml").exists() {
         for (ex, v) in rust::grade_package(folder, &exs) {
-            out.push(Graded { lang: "rust", verdict: v });
+            out.push(Graded {
+                lang: "rust",
+                verdict: v,
+            });
             let _ = ex;
         }
     }
@@ -91,7 +107,10 @@ fn report(results: &[Graded], json: bool) -> ExitCode {
                 v
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&items).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&items).unwrap_or_default()
+        );
     } else {
         for g in results {
             let v = &g.verdict;
@@ -100,7 +119,14 @@ fn report(results: &[Graded], json: bool) -> ExitCode {
                 Status::NotAttempted => "·",
                 _ => "✗",
             };
-            println!("{mark} {} [{}]: {} ({}/{} cases)", v.exercise, g.lang, v.status.label(), v.passed, v.total);
+            println!(
+                "{mark} {} [{}]: {} ({}/{} cases)",
+                v.exercise,
+                g.lang,
+                v.status.label(),
+                v.passed,
+                v.total
+            );
             if !matches!(v.status, Status::Passed | Status::NotAttempted) {
                 println!("    {}", v.message.replace('\n', "\n    "));
                 if let Some(c) = v.first_failure()
@@ -111,10 +137,18 @@ fn report(results: &[Graded], json: bool) -> ExitCode {
                         (Some(a), None) => format!(", abs. error {a:e}"),
                         _ => String::new(),
                     };
-                    let at = if m.path.is_empty() { "value".to_owned() } else { m.path.clone() };
+                    let at = if m.path.is_empty() {
+                        "value".to_owned()
+                    } else {
+                        m.path.clone()
+                    };
                     println!("    {at}: expected {}, got {}{errs}", m.want, m.got);
                 }
-                if let Some(judge::CaseResult { kind: judge::Kind::Generated { seed }, .. }) = v.first_failure() {
+                if let Some(judge::CaseResult {
+                    kind: judge::Kind::Generated { seed },
+                    ..
+                }) = v.first_failure()
+                {
                     println!("    (generated case, seed {seed})");
                 }
             }
@@ -124,5 +158,9 @@ fn report(results: &[Graded], json: bool) -> ExitCode {
         }
         println!("{passed} passed, {failed} failed");
     }
-    if failed == 0 && passed > 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if failed == 0 && passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

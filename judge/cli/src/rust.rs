@@ -20,7 +20,12 @@ pub fn grade_package<'a>(folder: &Path, exs: &'a [Exercise]) -> Vec<(&'a Exercis
         Err(msg) => {
             return exs
                 .iter()
-                .map(|ex| (ex, Verdict::without_cases(&ex.spec(), SolverError::Compile(msg.clone()))))
+                .map(|ex| {
+                    (
+                        ex,
+                        Verdict::without_cases(&ex.spec(), SolverError::Compile(msg.clone())),
+                    )
+                })
                 .collect();
         }
     };
@@ -30,7 +35,12 @@ pub fn grade_package<'a>(folder: &Path, exs: &'a [Exercise]) -> Vec<(&'a Exercis
 /// `cargo build`, returning the binary's path or the compiler's errors.
 fn build(folder: &Path) -> Result<PathBuf, String> {
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--quiet", "--message-format", "json-render-diagnostics"])
+        .args([
+            "build",
+            "--quiet",
+            "--message-format",
+            "json-render-diagnostics",
+        ])
         .current_dir(folder)
         .stdin(Stdio::null())
         .output()
@@ -69,7 +79,12 @@ fn grade_one(bin: &Path, ex: &Exercise) -> Verdict {
         .spawn()
     {
         Ok(c) => c,
-        Err(e) => return Verdict::without_cases(&spec, SolverError::Runtime(format!("could not start {}: {e}", bin.display()))),
+        Err(e) => {
+            return Verdict::without_cases(
+                &spec,
+                SolverError::Runtime(format!("could not start {}: {e}", bin.display())),
+            );
+        }
     };
     let input: String = spec
         .cases
@@ -128,8 +143,8 @@ fn grade_one(bin: &Path, ex: &Exercise) -> Verdict {
 }
 
 fn parse_reply(line: &str) -> Result<Value, SolverError> {
-    let v: serde_json::Value =
-        serde_json::from_str(line).map_err(|e| SolverError::Runtime(format!("bad reply from the practice binary: {e}")))?;
+    let v: serde_json::Value = serde_json::from_str(line)
+        .map_err(|e| SolverError::Runtime(format!("bad reply from the practice binary: {e}")))?;
     if let Some(ok) = v.get("ok") {
         return Ok(Value::from_json(ok));
     }
@@ -139,6 +154,9 @@ fn parse_reply(line: &str) -> Result<Value, SolverError> {
         }
         return Err(SolverError::Runtime(format!("panicked: {p}")));
     }
-    let e = v.get("error").and_then(|e| e.as_str()).unwrap_or("unknown reply");
+    let e = v
+        .get("error")
+        .and_then(|e| e.as_str())
+        .unwrap_or("unknown reply");
     Err(SolverError::Runtime(e.to_owned()))
 }

@@ -18,7 +18,10 @@ impl Default for Tolerance {
     /// `abs = 1e-9`, `rel = 1e-9`: tight enough to catch a wrong formula, loose
     /// enough for a different but sound summation order.
     fn default() -> Self {
-        Tolerance { abs: 1e-9, rel: 1e-9 }
+        Tolerance {
+            abs: 1e-9,
+            rel: 1e-9,
+        }
     }
 }
 
@@ -147,7 +150,9 @@ fn floats_match(g: f64, w: f64, tol: Tolerance) -> bool {
 fn numeric(path: &str, got: &Value, want: &Value, abs: f64, w: f64, worst: &mut Option<Mismatch>) {
     let worse = match worst {
         None => true,
-        Some(m) => m.abs_err.is_some_and(|e| abs > e || (abs.is_nan() && !e.is_nan())),
+        Some(m) => m
+            .abs_err
+            .is_some_and(|e| abs > e || (abs.is_nan() && !e.is_nan())),
     };
     if worse {
         let rel = (w != 0.0 && w.is_finite()).then(|| abs / w.abs());
@@ -167,7 +172,10 @@ mod tests {
     use super::*;
 
     fn t() -> Tolerance {
-        Tolerance { abs: 1e-6, rel: 1e-6 }
+        Tolerance {
+            abs: 1e-6,
+            rel: 1e-6,
+        }
     }
 
     #[test]
@@ -217,6 +225,9 @@ mod tests {
         assert_eq!(m.reason, "expected 3 elements, got 2");
         let want = Value::Map([("a".to_owned(), Value::Int(1))].into());
         let got = Value::Map([("b".to_owned(), Value::Int(1))].into());
-        assert_eq!(compare(&got, &want, t()).unwrap_err().reason, "missing key `a`");
+        assert_eq!(
+            compare(&got, &want, t()).unwrap_err().reason,
+            "missing key `a`"
+        );
     }
 }

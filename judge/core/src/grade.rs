@@ -182,7 +182,10 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
         let want = match (spec.reference)(&case.args) {
             Ok(v) => v,
             Err(e) => {
-                stop = Some((Status::Error, format!("reference solution failed on case {index}: {e}")));
+                stop = Some((
+                    Status::Error,
+                    format!("reference solution failed on case {index}: {e}"),
+                ));
                 break;
             }
         };
@@ -201,7 +204,11 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
                 Ok(()) => result.passed = true,
                 Err(m) => {
                     let what = if shown {
-                        let at = if m.path.is_empty() { String::new() } else { format!(" at {}", m.path) };
+                        let at = if m.path.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" at {}", m.path)
+                        };
                         format!(
                             "case {index}: {} returned {}, expected {}{at} ({})",
                             call_text(&spec.function, &case.args),
@@ -233,7 +240,10 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
                     stop = Some((status, msg));
                     break;
                 }
-                if first_problem.as_ref().is_none_or(|(s, _)| *s == Status::Failed) {
+                if first_problem
+                    .as_ref()
+                    .is_none_or(|(s, _)| *s == Status::Failed)
+                {
                     first_problem = Some((status, msg));
                 }
                 continue;
@@ -243,10 +253,17 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
     }
     let passed = cases.iter().filter(|c| c.passed).count();
     let total = spec.cases.len();
-    let (status, message) = stop.or(first_problem).unwrap_or_else(|| {
-        (Status::Passed, format!("all {total} cases passed"))
-    });
-    Verdict { exercise: spec.id.clone(), status, passed, total, cases, message }
+    let (status, message) = stop
+        .or(first_problem)
+        .unwrap_or_else(|| (Status::Passed, format!("all {total} cases passed")));
+    Verdict {
+        exercise: spec.id.clone(),
+        status,
+        passed,
+        total,
+        cases,
+        message,
+    }
 }
 
 #[cfg(test)]
@@ -254,7 +271,10 @@ mod tests {
     use super::*;
 
     fn double(args: &[Value]) -> Result<Value, String> {
-        args[0].as_int().map(|x| Value::Int(2 * x)).ok_or_else(|| "not an int".to_owned())
+        args[0]
+            .as_int()
+            .map(|x| Value::Int(2 * x))
+            .ok_or_else(|| "not an int".to_owned())
     }
 
     fn spec() -> Spec {
@@ -263,9 +283,18 @@ mod tests {
             function: "double".into(),
             params: vec!["x".into()],
             cases: vec![
-                Case { args: vec![1.into()], kind: Kind::Public },
-                Case { args: vec![5.into()], kind: Kind::Hidden },
-                Case { args: vec![7.into()], kind: Kind::Generated { seed: 3 } },
+                Case {
+                    args: vec![1.into()],
+                    kind: Kind::Public,
+                },
+                Case {
+                    args: vec![5.into()],
+                    kind: Kind::Hidden,
+                },
+                Case {
+                    args: vec![7.into()],
+                    kind: Kind::Generated { seed: 3 },
+                },
             ],
             tolerance: Tolerance::default(),
             reference: double,
@@ -288,7 +317,10 @@ mod tests {
 
     #[test]
     fn wrong_hidden_case_is_redacted() {
-        let v = grade(&spec(), &mut F(|x| Ok(Value::Int(if x == 5 { 0 } else { 2 * x }))));
+        let v = grade(
+            &spec(),
+            &mut F(|x| Ok(Value::Int(if x == 5 { 0 } else { 2 * x }))),
+        );
         assert_eq!(v.status, Status::Failed);
         assert_eq!(v.message, "case 2 (hidden) gave a wrong value");
         let c = v.first_failure().unwrap();
@@ -299,21 +331,34 @@ mod tests {
     fn wrong_public_case_names_call_and_values() {
         let v = grade(&spec(), &mut F(|x| Ok(Value::Int(x * 3))));
         assert_eq!(v.status, Status::Failed);
-        assert_eq!(v.message, "case 1: double(1) returned 3, expected 2 (values differ)");
+        assert_eq!(
+            v.message,
+            "case 1: double(1) returned 3, expected 2 (values differ)"
+        );
         assert_eq!(v.passed, 0);
-        assert_eq!(v.cases[2].actual, Some(Value::Int(21)), "generated cases are shown");
+        assert_eq!(
+            v.cases[2].actual,
+            Some(Value::Int(21)),
+            "generated cases are shown"
+        );
     }
 
     #[test]
     fn limit_stops_grading() {
-        let v = grade(&spec(), &mut F(|_| Err(SolverError::Limit("too many operations".into()))));
+        let v = grade(
+            &spec(),
+            &mut F(|_| Err(SolverError::Limit("too many operations".into()))),
+        );
         assert_eq!(v.status, Status::LimitExceeded);
         assert_eq!(v.cases.len(), 1);
     }
 
     #[test]
     fn runtime_error_is_error_status_with_case() {
-        let v = grade(&spec(), &mut F(|_| Err(SolverError::Runtime("boom".into()))));
+        let v = grade(
+            &spec(),
+            &mut F(|_| Err(SolverError::Runtime("boom".into()))),
+        );
         assert_eq!(v.status, Status::Error);
         assert_eq!(v.message, "case 1: boom");
     }

@@ -63,11 +63,11 @@ pub fn engine(limits: Limits, deadline: Option<Deadline>, out: Rc<RefCell<Vec<St
     e.on_print(move |s| push_line(&o, max_lines, s.to_owned()));
     e.on_debug(move |s, _, pos| push_line(&out, max_lines, format!("[{pos}] {s}")));
     if let Some(d) = deadline {
-        e.on_progress(move |ops| {
-            (ops % 4096 == 0 && d()).then(|| Dynamic::from(DEADLINE_MARK))
-        });
+        e.on_progress(move |ops| (ops % 4096 == 0 && d()).then(|| Dynamic::from(DEADLINE_MARK)));
     }
-    e.register_fn("todo", || -> Result<Dynamic, Box<EvalAltResult>> { Err(TODO_MARK.into()) });
+    e.register_fn("todo", || -> Result<Dynamic, Box<EvalAltResult>> {
+        Err(TODO_MARK.into())
+    });
     e
 }
 
@@ -103,23 +103,37 @@ impl RhaiSolver {
         let ast = engine.compile(source).map_err(|e| {
             let p = e.position();
             match (p.line(), p.position()) {
-                (Some(l), Some(c)) => {
-                    SolverError::Compile(format!("syntax error at line {l}, column {c}: {}", e.err_type()))
-                }
+                (Some(l), Some(c)) => SolverError::Compile(format!(
+                    "syntax error at line {l}, column {c}: {}",
+                    e.err_type()
+                )),
                 _ => SolverError::Compile(format!("syntax error: {}", e.err_type())),
             }
         })?;
-        let found: Vec<usize> =
-            ast.iter_functions().filter(|f| f.name == function).map(|f| f.params.len()).collect();
+        let found: Vec<usize> = ast
+            .iter_functions()
+            .filter(|f| f.name == function)
+            .map(|f| f.params.len())
+            .collect();
         if !found.contains(&arity) {
             let msg = if found.is_empty() {
-                format!("no function `{function}` found: define `fn {function}(...)` with {arity} parameters")
+                format!(
+                    "no function `{function}` found: define `fn {function}(...)` with {arity} parameters"
+                )
             } else {
-                format!("`{function}` must take {arity} parameters, yours takes {}", found[0])
+                format!(
+                    "`{function}` must take {arity} parameters, yours takes {}",
+                    found[0]
+                )
             };
             return Err(SolverError::Compile(msg));
         }
-        Ok(RhaiSolver { engine, ast, function: function.to_owned(), output })
+        Ok(RhaiSolver {
+            engine,
+            ast,
+            function: function.to_owned(),
+            output,
+        })
     }
 }
 
@@ -127,7 +141,9 @@ impl Solver for RhaiSolver {
     fn call(&mut self, args: &[Value]) -> Result<Value, SolverError> {
         let args: Vec<Dynamic> = args.iter().map(to_dynamic).collect();
         let mut scope = Scope::new();
-        let r = self.engine.call_fn::<Dynamic>(&mut scope, &self.ast, &self.function, args);
+        let r = self
+            .engine
+            .call_fn::<Dynamic>(&mut scope, &self.ast, &self.function, args);
         match r {
             Ok(d) => from_dynamic(&d).map_err(SolverError::Runtime),
             Err(e) => Err(classify(*e)),
@@ -143,7 +159,9 @@ pub fn classify(e: EvalAltResult) -> SolverError {
         E::ErrorRuntime(ref d, _) if d.clone().into_string().is_ok_and(|s| s == TODO_MARK) => {
             SolverError::NotAttempted
         }
-        E::ErrorTerminated(..) => SolverError::Limit("time limit exceeded (the code ran too long)".into()),
+        E::ErrorTerminated(..) => {
+            SolverError::Limit("time limit exceeded (the code ran too long)".into())
+        }
         E::ErrorTooManyOperations(_) => {
             SolverError::Limit("operation limit exceeded (an endless loop?)".into())
         }
@@ -159,7 +177,12 @@ pub fn classify(e: EvalAltResult) -> SolverError {
             };
             let msg = match &other {
                 E::ErrorRuntime(d, _) => format!("error thrown: {d}"),
-                _ => other.to_string().split(" (line").next().unwrap_or_default().to_owned(),
+                _ => other
+                    .to_string()
+                    .split(" (line")
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned(),
             };
             SolverError::Runtime(format!("runtime error{at}: {msg}"))
         }
@@ -175,7 +198,11 @@ pub fn to_dynamic(v: &Value) -> Dynamic {
         Value::Float(f) => (*f).into(),
         Value::Str(s) => s.clone().into(),
         Value::Array(a) => Dynamic::from_array(a.iter().map(to_dynamic).collect()),
-        Value::Map(m) => Dynamic::from_map(m.iter().map(|(k, v)| (k.as_str().into(), to_dynamic(v))).collect()),
+        Value::Map(m) => Dynamic::from_map(
+            m.iter()
+                .map(|(k, v)| (k.as_str().into(), to_dynamic(v)))
+                .collect(),
+        ),
     }
 }
 
@@ -202,7 +229,11 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Value, String> {
     }
     if d.is_array() {
         let a = d.clone().into_array().unwrap_or_default();
-        return a.iter().map(from_dynamic).collect::<Result<_, _>>().map(Value::Array);
+        return a
+            .iter()
+            .map(from_dynamic)
+            .collect::<Result<_, _>>()
+            .map(Value::Array);
     }
     if d.is_map() {
         if let Some(m) = d.clone().try_cast::<rhai::Map>() {
@@ -213,7 +244,10 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Value, String> {
                 .map(Value::Map);
         }
     }
-    Err(format!("returned a value of type `{}`, which the judge cannot compare", d.type_name()))
+    Err(format!(
+        "returned a value of type `{}`, which the judge cannot compare",
+        d.type_name()
+    ))
 }
 
 #[cfg(test)]
@@ -227,21 +261,30 @@ mod tests {
     #[test]
     fn calls_the_function() {
         let mut s = solver("fn f(x) { print(`x=${x}`); [x * 2, x / 2.0] }").unwrap();
-        assert_eq!(s.call(&[3.into()]).unwrap(), Value::from(vec![Value::Int(6), Value::Float(1.5)]));
+        assert_eq!(
+            s.call(&[3.into()]).unwrap(),
+            Value::from(vec![Value::Int(6), Value::Float(1.5)])
+        );
         assert_eq!(s.output.borrow().as_slice(), ["x=3"]);
     }
 
     #[test]
     fn syntax_error_names_line_and_column() {
-        let Err(SolverError::Compile(m)) = solver("fn f(x) {\n  let y = ;\n}") else { panic!() };
+        let Err(SolverError::Compile(m)) = solver("fn f(x) {\n  let y = ;\n}") else {
+            panic!()
+        };
         assert!(m.starts_with("syntax error at line 2, column"), "{m}");
     }
 
     #[test]
     fn missing_function_and_wrong_arity() {
-        let Err(SolverError::Compile(m)) = solver("fn g(x) { x }") else { panic!() };
+        let Err(SolverError::Compile(m)) = solver("fn g(x) { x }") else {
+            panic!()
+        };
         assert!(m.contains("no function `f`"), "{m}");
-        let Err(SolverError::Compile(m)) = solver("fn f(x, y) { x }") else { panic!() };
+        let Err(SolverError::Compile(m)) = solver("fn f(x, y) { x }") else {
+            panic!()
+        };
         assert!(m.contains("must take 1 parameters, yours takes 2"), "{m}");
     }
 
@@ -254,16 +297,28 @@ mod tests {
     #[test]
     fn endless_recursion_hits_depth_limit() {
         let mut s = solver("fn f(x) { f(x + 1) }").unwrap();
-        let Err(SolverError::Limit(m)) = s.call(&[1.into()]) else { panic!() };
+        let Err(SolverError::Limit(m)) = s.call(&[1.into()]) else {
+            panic!()
+        };
         assert!(m.contains("call depth"), "{m}");
     }
 
     #[test]
     fn deadline_stops_a_loop() {
-        let mut s =
-            RhaiSolver::new("fn f(x) { loop {} }", "f", 1, Limits { max_operations: 0, ..Limits::default() }, Some(Rc::new(|| true)))
-                .unwrap();
-        let Err(SolverError::Limit(m)) = s.call(&[1.into()]) else { panic!() };
+        let mut s = RhaiSolver::new(
+            "fn f(x) { loop {} }",
+            "f",
+            1,
+            Limits {
+                max_operations: 0,
+                ..Limits::default()
+            },
+            Some(Rc::new(|| true)),
+        )
+        .unwrap();
+        let Err(SolverError::Limit(m)) = s.call(&[1.into()]) else {
+            panic!()
+        };
         assert!(m.contains("time limit"), "{m}");
     }
 
@@ -272,7 +327,9 @@ mod tests {
         let mut s = solver("fn f(x) { todo() }").unwrap();
         assert_eq!(s.call(&[1.into()]), Err(SolverError::NotAttempted));
         let mut s = solver("fn f(x) { throw \"bad\"; }").unwrap();
-        let Err(SolverError::Runtime(m)) = s.call(&[1.into()]) else { panic!() };
+        let Err(SolverError::Runtime(m)) = s.call(&[1.into()]) else {
+            panic!()
+        };
         assert!(m.contains("bad"), "{m}");
     }
 
@@ -282,7 +339,10 @@ mod tests {
             "fn f(x) { let a = []; a.pad(x, 0); a }",
             "f",
             1,
-            Limits { max_array: 10, ..Limits::default() },
+            Limits {
+                max_array: 10,
+                ..Limits::default()
+            },
             None,
         )
         .unwrap();

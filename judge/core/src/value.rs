@@ -90,9 +90,11 @@ impl Value {
             },
             J::String(s) => Value::Str(s.clone()),
             J::Array(a) => Value::Array(a.iter().map(Value::from_json).collect()),
-            J::Object(m) => {
-                Value::Map(m.iter().map(|(k, v)| (k.clone(), Value::from_json(v))).collect())
-            }
+            J::Object(m) => Value::Map(
+                m.iter()
+                    .map(|(k, v)| (k.clone(), Value::from_json(v)))
+                    .collect(),
+            ),
         }
     }
 }
@@ -186,8 +188,15 @@ mod tests {
 
     #[test]
     fn non_finite_floats_serialise_as_strings() {
-        let v = Value::Array(vec![f64::NAN.into(), f64::INFINITY.into(), f64::NEG_INFINITY.into()]);
-        assert_eq!(serde_json::to_string(&v).unwrap(), r#"["NaN","inf","-inf"]"#);
+        let v = Value::Array(vec![
+            f64::NAN.into(),
+            f64::INFINITY.into(),
+            f64::NEG_INFINITY.into(),
+        ]);
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"["NaN","inf","-inf"]"#
+        );
     }
 
     #[test]
