@@ -131,7 +131,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                     code.set(starter.to_owned());
                     storage::remove(&code_key(id));
                 }>"Restore starter"</button>
-                <button type="button" class="secondary" disabled=move || hints_shown.get() >= hints.len()
+                <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.len() }
                     on:click=move |_| hints_shown.update(|n| *n += 1)>
                     {move || if hints_shown.get() == 0 { "Show a hint".to_owned() } else { format!("Next hint ({}/{})", hints_shown.get(), hints.len()) }}
                 </button>

@@ -1,0 +1,21 @@
+//! The judge and the demos inside WebAssembly, in headless Chromium
+//! (`cargo test --target wasm32-unknown-unknown -p exercises --test web`).
+//! The verdicts must equal the native ones in `tests/parity.rs`: both files
+//! check the same fixtures from `tests/fixtures.rs`.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod fixtures;
+
+#[wasm_bindgen_test]
+fn verdicts_match_the_fixtures() {
+    fixtures::check_all();
+}
+
+#[wasm_bindgen_test]
+fn the_attended_demo_computes_the_chapter_figures() {
+    fixtures::check_attended_demo();
+}

@@ -1,0 +1,121 @@
+//! The `judge` binary on copies of the practice folder: starters, correct,
+//! wrong, looping and non-compiling solutions, in Rhai and Rust.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+/// Copies `practice/ch_newmodels` into a fresh temp folder named `ch_newmodels`,
+/// pointing its `judge` dependency at this repository, with a shared target dir.
+fn practice_copy(tag: &str) -> PathBuf {
+    let base = std::env::temp_dir().join(format!("ih-judge-test-{tag}-{}", std::process::id()));
+    let dir = base.join("ch_newmodels");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    let src = root().join("practice/ch_newmodels");
+    for f in ["attended.rhai", "Cargo.lock", "src/lib.rs", "src/main.rs", "src/attended.rs"] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    let toml = std::fs::read_to_string(src.join("Cargo.toml")).unwrap().replace(
+        "../../judge/core",
+        &root().join("judge/core").display().to_string(),
+    );
+    std::fs::write(dir.join("Cargo.toml"), toml).unwrap();
+    dir
+}
+
+fn judge(dir: &Path, extra: &[&str]) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg(dir)
+        .args(extra)
+        .env("CARGO_TARGET_DIR", root().join("target/practice-tests"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (text, out.status.code().unwrap_or(-1))
+}
+
+const RHAI_OK: &str = "fn attended(pos, ratio, topk, window) {
+    let swa = if window < pos + 1 { window } else { pos + 1 };
+    if ratio <= 1 { return swa; }
+    let done = (pos + 1) / ratio;
+    swa + if topk > 0 && done > topk { topk } else { done }
+}";
+
+const RUST_OK: &str = "pub fn attended(pos: i64, ratio: i64, topk: i64, window: i64) -> i64 {
+    let swa = window.min(pos + 1);
+    if ratio <= 1 { return swa; }
+    let done = (pos + 1) / ratio;
+    swa + if topk > 0 { done.min(topk) } else { done }
+}";
+
+#[test]
+fn starters_are_not_attempted_and_exit_nonzero() {
+    let dir = practice_copy("starters");
+    let (out, code) = judge(&dir, &[]);
+    assert!(out.contains("ch_newmodels/attended [rhai]: not attempted"), "{out}");
+    assert!(out.contains("ch_newmodels/attended [rust]: not attempted"), "{out}");
+    assert!(out.trim_end().ends_with("0 passed, 0 failed"), "{out}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn correct_solutions_pass_and_exit_zero() {
+    let dir = practice_copy("correct");
+    std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
+    std::fs::write(dir.join("src/attended.rs"), RUST_OK).unwrap();
+    let (out, code) = judge(&dir, &[]);
+    assert!(out.contains("✓ ch_newmodels/attended [rhai]: passed (20/20 cases)"), "{out}");
+    assert!(out.contains("✓ ch_newmodels/attended [rust]: passed (20/20 cases)"), "{out}");
+    assert!(out.trim_end().ends_with("2 passed, 0 failed"), "{out}");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_languages() {
+    let dir = practice_copy("wrong");
+    std::fs::write(dir.join("attended.rhai"), "fn attended(pos, ratio, topk, window) { if ratio > 1 { window + (pos + 1) / ratio } else { window } }").unwrap();
+    std::fs::write(
+        dir.join("src/attended.rs"),
+        "pub fn attended(pos: i64, ratio: i64, topk: i64, window: i64) -> i64 { if ratio > 1 { window + (pos + 1) / ratio } else { window } }",
+    )
+    .unwrap();
+    let (out, code) = judge(&dir, &[]);
+    assert!(out.contains("case 1: attended(1048575, 4, 512, 128) returned 262272, expected 640"), "{out}");
+    assert!(out.contains("value: expected 640, got 262272"), "{out}");
+    assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
+    assert_eq!(code, 1);
+    let (json, _) = judge(&dir, &["--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let strip = |mut x: serde_json::Value| {
+        x.as_object_mut().unwrap().remove("language");
+        x
+    };
+    assert_eq!(strip(v[0].clone()), strip(v[1].clone()), "Rhai and Rust verdicts are identical");
+}
+
+#[test]
+fn a_compile_error_is_reported_and_rhai_is_still_graded() {
+    let dir = practice_copy("broken");
+    std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
+    std::fs::write(dir.join("src/attended.rs"), "pub fn attended(pos: i64) -> i64 { pos + }").unwrap();
+    let (out, code) = judge(&dir, &[]);
+    assert!(out.contains("[rhai]: passed"), "{out}");
+    assert!(out.contains("[rust]: error") && out.contains("compile error"), "{out}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_looping_rust_solution_is_stopped_and_a_panic_is_an_error() {
+    let dir = practice_copy("loop");
+    std::fs::write(
+        dir.join("src/attended.rs"),
+        "pub fn attended(pos: i64, ratio: i64, topk: i64, window: i64) -> i64 { if pos == 0 { panic!(\"boom\") } let mut x = 0; loop { x += 1; std::hint::black_box(x); } }",
+    )
+    .unwrap();
+    let (out, _) = judge(&dir, &[]);
+    assert!(out.contains("[rust]: limit exceeded"), "{out}");
+}
