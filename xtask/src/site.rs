@@ -25,29 +25,22 @@ pub fn site() -> Result<Sizes, String> {
         "wasm32-unknown-unknown",
     ]))?;
     let dist = r.join("dist");
-    let _ = std::fs::remove_dir_all(&dist);
     let pkg = dist.join("pkg");
-    std::fs::create_dir_all(&pkg).map_err(|e| e.to_string())?;
     let wasm = r.join("target/wasm32-unknown-unknown/release/app.wasm");
-    run(Command::new("wasm-bindgen")
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(&pkg)
-        .arg(&wasm))?;
-    let bg = pkg.join("app_bg.wasm");
-    // binaryen from npm (Debian's wasm-opt 108 produces a broken module).
-    run(Command::new(r.join("node_modules/.bin/wasm-opt"))
-        .args([
-            "-Oz",
-            "--enable-bulk-memory",
-            "--enable-nontrapping-float-to-int",
-            "--enable-sign-ext",
-            "--enable-mutable-globals",
-            "--enable-reference-types",
-            "--enable-multivalue",
-        ])
-        .arg(&bg)
-        .arg("-o")
-        .arg(&bg))?;
+    // wasm-bindgen + wasm-opt take ~15 s: skip them when app.wasm has not changed.
+    let stamp = std::fs::metadata(&wasm)
+        .and_then(|m| m.modified())
+        .map(|t| format!("{t:?} {}", wasm.display()))
+        .map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let stamp_file = pkg.join(".built-from");
+    if std::fs::read_to_string(&stamp_file).ok().as_deref() == Some(stamp.as_str()) && pkg.join("app_bg.wasm").exists() {
+        println!("dist/pkg is up to date with {}", wasm.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&pkg);
+        std::fs::create_dir_all(&pkg).map_err(|e| e.to_string())?;
+        bindgen_and_opt(&wasm, &pkg)?;
+        std::fs::write(&stamp_file, &stamp).map_err(|e| e.to_string())?;
+    }
     copy(&r.join("index.html"), &dist.join("index.html"))?;
     std::fs::create_dir_all(dist.join("style")).map_err(|e| e.to_string())?;
     for f in std::fs::read_dir(r.join("style")).map_err(|e| e.to_string())? {
@@ -63,6 +56,29 @@ pub fn site() -> Result<Sizes, String> {
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
+}
+
+/// wasm-bindgen (JS glue for `--target web`), then wasm-opt -Oz in place.
+fn bindgen_and_opt(wasm: &Path, pkg: &Path) -> Result<(), String> {
+    run(Command::new("wasm-bindgen")
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(pkg)
+        .arg(wasm))?;
+    let bg = pkg.join("app_bg.wasm");
+    // binaryen from npm (Debian's wasm-opt 108 produces a broken module).
+    run(Command::new(root().join("node_modules/.bin/wasm-opt"))
+        .args([
+            "-Oz",
+            "--enable-bulk-memory",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-reference-types",
+            "--enable-multivalue",
+        ])
+        .arg(&bg)
+        .arg("-o")
+        .arg(&bg))
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {

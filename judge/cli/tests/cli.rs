@@ -8,12 +8,18 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
 }
 
-/// Copies `practice/ch_newmodels` into a fresh temp folder named `ch_newmodels`,
-/// pointing its `judge` dependency at this repository, with a shared target dir.
-fn practice_copy(tag: &str) -> PathBuf {
-    let base = std::env::temp_dir().join(format!("ih-judge-test-{tag}-{}", std::process::id()));
-    let dir = base.join("ch_newmodels");
-    let _ = std::fs::remove_dir_all(&base);
+/// The tests share one practice folder and one target dir (the practice crate's
+/// dependencies build once). Cargo's freshness check is keyed by package, not
+/// path, so the folder must be the same one every time, and the tests must take
+/// turns: each holds this lock from copying the starters to its last judge run.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Resets the shared copy of `practice/ch_newmodels` (a folder named
+/// `ch_newmodels` under the temp dir) to the starters, with its `judge`
+/// dependency pointing at this repository.
+fn practice_copy() -> (PathBuf, std::sync::MutexGuard<'static, ()>) {
+    let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("ih-judge-test-{}", std::process::id())).join("ch_newmodels");
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let src = root().join("practice/ch_newmodels");
     for f in ["attended.rhai", "Cargo.lock", "src/lib.rs", "src/main.rs", "src/attended.rs"] {
@@ -24,7 +30,7 @@ fn practice_copy(tag: &str) -> PathBuf {
         &root().join("judge/core").display().to_string(),
     );
     std::fs::write(dir.join("Cargo.toml"), toml).unwrap();
-    dir
+    (dir, guard)
 }
 
 fn judge(dir: &Path, extra: &[&str]) -> (String, i32) {
@@ -54,7 +60,7 @@ const RUST_OK: &str = "pub fn attended(pos: i64, ratio: i64, topk: i64, window: 
 
 #[test]
 fn starters_are_not_attempted_and_exit_nonzero() {
-    let dir = practice_copy("starters");
+    let (dir, _turn) = practice_copy();
     let (out, code) = judge(&dir, &[]);
     assert!(out.contains("ch_newmodels/attended [rhai]: not attempted"), "{out}");
     assert!(out.contains("ch_newmodels/attended [rust]: not attempted"), "{out}");
@@ -64,7 +70,7 @@ fn starters_are_not_attempted_and_exit_nonzero() {
 
 #[test]
 fn correct_solutions_pass_and_exit_zero() {
-    let dir = practice_copy("correct");
+    let (dir, _turn) = practice_copy();
     std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
     std::fs::write(dir.join("src/attended.rs"), RUST_OK).unwrap();
     let (out, code) = judge(&dir, &[]);
@@ -76,7 +82,7 @@ fn correct_solutions_pass_and_exit_zero() {
 
 #[test]
 fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_languages() {
-    let dir = practice_copy("wrong");
+    let (dir, _turn) = practice_copy();
     std::fs::write(dir.join("attended.rhai"), "fn attended(pos, ratio, topk, window) { if ratio > 1 { window + (pos + 1) / ratio } else { window } }").unwrap();
     std::fs::write(
         dir.join("src/attended.rs"),
@@ -99,7 +105,7 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
 
 #[test]
 fn a_compile_error_is_reported_and_rhai_is_still_graded() {
-    let dir = practice_copy("broken");
+    let (dir, _turn) = practice_copy();
     std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
     std::fs::write(dir.join("src/attended.rs"), "pub fn attended(pos: i64) -> i64 { pos + }").unwrap();
     let (out, code) = judge(&dir, &[]);
@@ -110,7 +116,7 @@ fn a_compile_error_is_reported_and_rhai_is_still_graded() {
 
 #[test]
 fn a_looping_rust_solution_is_stopped_and_a_panic_is_an_error() {
-    let dir = practice_copy("loop");
+    let (dir, _turn) = practice_copy();
     std::fs::write(
         dir.join("src/attended.rs"),
         "pub fn attended(pos: i64, ratio: i64, topk: i64, window: i64) -> i64 { if pos == 0 { panic!(\"boom\") } let mut x = 0; loop { x += 1; std::hint::black_box(x); } }",
