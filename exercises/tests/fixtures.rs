@@ -35,9 +35,24 @@ const FIXTURES: &[(&str, &str, &str, &str)] = &[
         "error",
         "case 1: runtime error (line 1, column 43): Division by zero: 1 / 0",
     ),
-    ("ch_newmodels/attended", "fn attended(pos, ratio, topk, window) { loop {} }", "limit_exceeded", "case 1: operation limit exceeded (an endless loop?)"),
-    ("ch_newmodels/attended", "fn attended(pos, ratio) { 0 }", "error", "`attended` must take 4 parameters, yours takes 2"),
-    ("ch_newmodels/attended", "fn attended(pos, ratio, topk, window) { [640] }", "failed", "case 1: attended(1048575, 4, 512, 128) returned [640], expected 640 (expected int, got array)"),
+    (
+        "ch_newmodels/attended",
+        "fn attended(pos, ratio, topk, window) { loop {} }",
+        "limit_exceeded",
+        "case 1: operation limit exceeded (an endless loop?)",
+    ),
+    (
+        "ch_newmodels/attended",
+        "fn attended(pos, ratio) { 0 }",
+        "error",
+        "`attended` must take 4 parameters, yours takes 2",
+    ),
+    (
+        "ch_newmodels/attended",
+        "fn attended(pos, ratio, topk, window) { [640] }",
+        "failed",
+        "case 1: attended(1048575, 4, 512, 128) returned [640], expected 640 (expected int, got array)",
+    ),
 ];
 
 pub fn check_all() {
@@ -67,7 +82,9 @@ pub fn check_all() {
 pub fn check_attended_demo() {
     let demo = chapters::demo("attended").expect("demo exists");
     let out = (demo.run)(&defaults(demo.params)).expect("defaults are valid");
-    let Block::Table { rows, .. } = &out.blocks[1] else { panic!("second block is the table") };
+    let Block::Table { rows, .. } = &out.blocks[1] else {
+        panic!("second block is the table")
+    };
     let col = |i: usize| rows.iter().map(|r| r[i].as_str()).collect::<Vec<_>>();
     assert_eq!(col(2), ["640", "640", "640"]);
     assert_eq!(col(4), ["160", "1,152", "8,320"]);

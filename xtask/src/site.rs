@@ -7,8 +7,8 @@ use std::process::Command;
 use crate::{root, run};
 
 /// Gzip budget for the app's wasm + JS glue, in bytes: the first measurement
-/// (348,201 B on 2026-11-29) plus 25%.
-pub const BUDGET_GZIP: u64 = 435_251;
+/// (665,287 B on 2026-11-29: wasm 656,937 + JS 8,350) plus 25%.
+pub const BUDGET_GZIP: u64 = 831_609;
 
 /// Sizes of the shipped files: (name, raw bytes, gzip bytes).
 pub type Sizes = Vec<(String, u64, u64)>;
@@ -33,7 +33,9 @@ pub fn site() -> Result<Sizes, String> {
         .map(|t| format!("{t:?} {}", wasm.display()))
         .map_err(|e| format!("{}: {e}", wasm.display()))?;
     let stamp_file = pkg.join(".built-from");
-    if std::fs::read_to_string(&stamp_file).ok().as_deref() == Some(stamp.as_str()) && pkg.join("app_bg.wasm").exists() {
+    if std::fs::read_to_string(&stamp_file).ok().as_deref() == Some(stamp.as_str())
+        && pkg.join("app_bg.wasm").exists()
+    {
         println!("dist/pkg is up to date with {}", wasm.display());
     } else {
         let _ = std::fs::remove_dir_all(&pkg);

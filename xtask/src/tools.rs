@@ -18,10 +18,10 @@ pub fn wasm_bindgen_version() -> Result<String, String> {
         .map_err(|e| format!("Cargo.lock: {e}"))?;
     let mut lines = lock.lines();
     while let Some(l) = lines.next() {
-        if l == "name = \"wasm-bindgen\"" {
-            if let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \"")) {
-                return Ok(v.trim_end_matches('"').to_owned());
-            }
+        if l == "name = \"wasm-bindgen\""
+            && let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \""))
+        {
+            return Ok(v.trim_end_matches('"').to_owned());
         }
     }
     Err("wasm-bindgen not found in Cargo.lock".into())

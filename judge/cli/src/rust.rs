@@ -53,10 +53,10 @@ fn build(folder: &Path) -> Result<PathBuf, String> {
     }
     stdout
         .lines()
+        .rev()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .filter(|m| m["reason"] == "compiler-artifact")
-        .filter_map(|m| m["executable"].as_str().map(PathBuf::from))
-        .last()
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
         .ok_or_else(|| "the practice package has no binary (src/main.rs)".to_owned())
 }
 

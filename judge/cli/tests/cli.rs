@@ -1,11 +1,15 @@
 //! The `judge` binary on copies of the practice folder: starters, correct,
 //! wrong, looping and non-compiling solutions, in Rhai and Rust.
+#![allow(clippy::unwrap_used)] // test helpers: a failed setup step should just fail the test
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 /// The tests share one practice folder and one target dir (the practice crate's
@@ -19,16 +23,26 @@ static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// dependency pointing at this repository.
 fn practice_copy() -> (PathBuf, std::sync::MutexGuard<'static, ()>) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!("ih-judge-test-{}", std::process::id())).join("ch_newmodels");
+    let dir = std::env::temp_dir()
+        .join(format!("ih-judge-test-{}", std::process::id()))
+        .join("ch_newmodels");
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let src = root().join("practice/ch_newmodels");
-    for f in ["attended.rhai", "Cargo.lock", "src/lib.rs", "src/main.rs", "src/attended.rs"] {
+    for f in [
+        "attended.rhai",
+        "Cargo.lock",
+        "src/lib.rs",
+        "src/main.rs",
+        "src/attended.rs",
+    ] {
         std::fs::copy(src.join(f), dir.join(f)).unwrap();
     }
-    let toml = std::fs::read_to_string(src.join("Cargo.toml")).unwrap().replace(
-        "../../judge/core",
-        &root().join("judge/core").display().to_string(),
-    );
+    let toml = std::fs::read_to_string(src.join("Cargo.toml"))
+        .unwrap()
+        .replace(
+            "../../judge/core",
+            &root().join("judge/core").display().to_string(),
+        );
     std::fs::write(dir.join("Cargo.toml"), toml).unwrap();
     (dir, guard)
 }
@@ -40,7 +54,8 @@ fn judge(dir: &Path, extra: &[&str]) -> (String, i32) {
         .env("CARGO_TARGET_DIR", root().join("target/practice-tests"))
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (text, out.status.code().unwrap_or(-1))
 }
 
@@ -62,8 +77,14 @@ const RUST_OK: &str = "pub fn attended(pos: i64, ratio: i64, topk: i64, window: 
 fn starters_are_not_attempted_and_exit_nonzero() {
     let (dir, _turn) = practice_copy();
     let (out, code) = judge(&dir, &[]);
-    assert!(out.contains("ch_newmodels/attended [rhai]: not attempted"), "{out}");
-    assert!(out.contains("ch_newmodels/attended [rust]: not attempted"), "{out}");
+    assert!(
+        out.contains("ch_newmodels/attended [rhai]: not attempted"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ch_newmodels/attended [rust]: not attempted"),
+        "{out}"
+    );
     assert!(out.trim_end().ends_with("0 passed, 0 failed"), "{out}");
     assert_eq!(code, 1);
 }
@@ -74,8 +95,14 @@ fn correct_solutions_pass_and_exit_zero() {
     std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
     std::fs::write(dir.join("src/attended.rs"), RUST_OK).unwrap();
     let (out, code) = judge(&dir, &[]);
-    assert!(out.contains("✓ ch_newmodels/attended [rhai]: passed (20/20 cases)"), "{out}");
-    assert!(out.contains("✓ ch_newmodels/attended [rust]: passed (20/20 cases)"), "{out}");
+    assert!(
+        out.contains("✓ ch_newmodels/attended [rhai]: passed (20/20 cases)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("✓ ch_newmodels/attended [rust]: passed (20/20 cases)"),
+        "{out}"
+    );
     assert!(out.trim_end().ends_with("2 passed, 0 failed"), "{out}");
     assert_eq!(code, 0);
 }
@@ -90,7 +117,10 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
     )
     .unwrap();
     let (out, code) = judge(&dir, &[]);
-    assert!(out.contains("case 1: attended(1048575, 4, 512, 128) returned 262272, expected 640"), "{out}");
+    assert!(
+        out.contains("case 1: attended(1048575, 4, 512, 128) returned 262272, expected 640"),
+        "{out}"
+    );
     assert!(out.contains("value: expected 640, got 262272"), "{out}");
     assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
     assert_eq!(code, 1);
@@ -100,17 +130,28 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
         x.as_object_mut().unwrap().remove("language");
         x
     };
-    assert_eq!(strip(v[0].clone()), strip(v[1].clone()), "Rhai and Rust verdicts are identical");
+    assert_eq!(
+        strip(v[0].clone()),
+        strip(v[1].clone()),
+        "Rhai and Rust verdicts are identical"
+    );
 }
 
 #[test]
 fn a_compile_error_is_reported_and_rhai_is_still_graded() {
     let (dir, _turn) = practice_copy();
     std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
-    std::fs::write(dir.join("src/attended.rs"), "pub fn attended(pos: i64) -> i64 { pos + }").unwrap();
+    std::fs::write(
+        dir.join("src/attended.rs"),
+        "pub fn attended(pos: i64) -> i64 { pos + }",
+    )
+    .unwrap();
     let (out, code) = judge(&dir, &[]);
     assert!(out.contains("[rhai]: passed"), "{out}");
-    assert!(out.contains("[rust]: error") && out.contains("compile error"), "{out}");
+    assert!(
+        out.contains("[rust]: error") && out.contains("compile error"),
+        "{out}"
+    );
     assert_eq!(code, 1);
 }
 

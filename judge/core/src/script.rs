@@ -63,7 +63,9 @@ pub fn engine(limits: Limits, deadline: Option<Deadline>, out: Rc<RefCell<Vec<St
     e.on_print(move |s| push_line(&o, max_lines, s.to_owned()));
     e.on_debug(move |s, _, pos| push_line(&out, max_lines, format!("[{pos}] {s}")));
     if let Some(d) = deadline {
-        e.on_progress(move |ops| (ops % 4096 == 0 && d()).then(|| Dynamic::from(DEADLINE_MARK)));
+        e.on_progress(move |ops| {
+            (ops.is_multiple_of(4096) && d()).then(|| Dynamic::from(DEADLINE_MARK))
+        });
     }
     e.register_fn("todo", || -> Result<Dynamic, Box<EvalAltResult>> {
         Err(TODO_MARK.into())
@@ -235,14 +237,12 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Value, String> {
             .collect::<Result<_, _>>()
             .map(Value::Array);
     }
-    if d.is_map() {
-        if let Some(m) = d.clone().try_cast::<rhai::Map>() {
-            return m
-                .iter()
-                .map(|(k, v)| from_dynamic(v).map(|v| (k.to_string(), v)))
-                .collect::<Result<_, _>>()
-                .map(Value::Map);
-        }
+    if let Some(m) = d.clone().try_cast::<rhai::Map>() {
+        return m
+            .iter()
+            .map(|(k, v)| from_dynamic(v).map(|v| (k.to_string(), v)))
+            .collect::<Result<_, _>>()
+            .map(Value::Map);
     }
     Err(format!(
         "returned a value of type `{}`, which the judge cannot compare",
