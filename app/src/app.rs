@@ -12,6 +12,7 @@ pub fn App() -> impl IntoView {
         <Router>
             <header class="site-header">
                 <A href="/" attr:class="brand">"Inference Handbook"</A>
+                <ThemeSwitch/>
             </header>
             <Routes fallback=|| view! { <NotFound/> }>
                 <Route path=path!("/") view=HomePage/>
@@ -29,5 +30,46 @@ fn NotFound() -> impl IntoView {
             <h1>"Page not found"</h1>
             <p>"There is no page at this address. " <A href="/">"Back to the contents"</A></p>
         </main>
+    }
+}
+
+/// Light, dark, or follow the system; the choice is saved.
+#[component]
+fn ThemeSwitch() -> impl IntoView {
+    let saved = crate::storage::get("theme").filter(|t| t == "light" || t == "dark");
+    let theme = RwSignal::new(saved.unwrap_or_else(|| "system".to_owned()));
+    let next = move || match theme.get().as_str() {
+        "system" => "light",
+        "light" => "dark",
+        _ => "system",
+    };
+    let apply = move |t: &str| {
+        let root = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element());
+        if let Some(el) = root {
+            let _ = if t == "system" {
+                el.remove_attribute("data-theme")
+            } else {
+                el.set_attribute("data-theme", t)
+            };
+        }
+        if t == "system" {
+            crate::storage::remove("theme");
+        } else {
+            crate::storage::set("theme", t);
+        }
+        crate::plot::restyle_all();
+    };
+    view! {
+        <button type="button" class="theme-switch secondary"
+            title="Switch between the system's theme, light and dark"
+            on:click=move |_| {
+                let t = next();
+                theme.set(t.to_owned());
+                apply(t);
+            }>
+            {move || format!("Theme: {}", theme.get())}
+        </button>
     }
 }

@@ -41,25 +41,42 @@ pub fn Cell(demo: Demo) -> impl IntoView {
                     .find(|e| e.param == name)
                     .map(|e| e.message.clone())
             };
+            let value = move || raw.read().get(name).cloned().unwrap_or_default();
+            let invalid = move || if err().is_some() { "true" } else { "false" };
+            let on_input = move |ev: leptos::ev::Event| {
+                raw.update(|r| {
+                    r.insert(name.to_owned(), event_target_value(&ev));
+                });
+                run();
+            };
+            let control = if !p.choices.is_empty() {
+                let options = p
+                    .choices
+                    .iter()
+                    .map(
+                        |c| view! { <option value=*c selected=move || value() == *c>{*c}</option> },
+                    )
+                    .collect_view();
+                view! { <select id=input_id name=name on:change=on_input>{options}</select> }
+                    .into_any()
+            } else if p.multiline {
+                let rows = p.default.lines().count().max(3);
+                view! {
+                    <textarea id=input_id name=name rows=rows spellcheck="false" autocomplete="off"
+                        prop:value=value aria-invalid=invalid on:input=on_input></textarea>
+                }
+                .into_any()
+            } else {
+                view! {
+                    <input id=input_id name=name type="text" autocomplete="off" spellcheck="false"
+                        prop:value=value aria-invalid=invalid on:input=on_input />
+                }
+                .into_any()
+            };
             view! {
-                <div class="param" class:invalid=move || err().is_some()>
-                    <label for=input_id.clone()>{p.label}</label>
-                    <input
-                        id=input_id
-                        name=name
-                        type="text"
-                        inputmode="numeric"
-                        autocomplete="off"
-                        spellcheck="false"
-                        prop:value=move || raw.read().get(name).cloned().unwrap_or_default()
-                        aria-invalid=move || if err().is_some() { "true" } else { "false" }
-                        on:input=move |ev| {
-                            raw.update(|r| {
-                                r.insert(name.to_owned(), event_target_value(&ev));
-                            });
-                            run();
-                        }
-                    />
+                <div class="param" class:invalid=move || err().is_some() class:wide=p.multiline>
+                    <label for=format!("cell-{}-{}", demo.id, name)>{p.label}</label>
+                    {control}
                     <span class="param-help">{p.help}</span>
                     <span class="param-error" role="alert">{err}</span>
                 </div>

@@ -2,14 +2,23 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
-use chapters::doc::{Block, parse};
+use chapters::doc::Block;
 
 use crate::cell::Cell;
 use crate::exercise_panel::ExercisePanel;
+use crate::scratch_cell::ScratchCell;
 
 /// Where "edit this page" links point: the repository's file view, one place only.
 pub const EDIT_BASE_URL: &str =
     "https://github.com/inference-handbook/inference-handbook/blob/main/";
+
+/// Whether the contents start unfolded (they sit beside the text on wide screens).
+fn wide_screen() -> bool {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .is_none_or(|w| w > 860.0)
+}
 
 /// A chapter: table of contents, text, cells and exercises.
 #[component]
@@ -25,7 +34,7 @@ pub fn ChapterPage() -> impl IntoView {
             .into_any();
         };
         let ch = all[pos];
-        let doc = match parse(ch.source) {
+        let doc = match ch.doc() {
             Ok(d) => d,
             Err(e) => {
                 return view! {
@@ -45,6 +54,17 @@ pub fn ChapterPage() -> impl IntoView {
             .into_iter()
             .map(|b| match b {
                 Block::Html(html) => view! { <div class="prose" inner_html=html></div> }.into_any(),
+                Block::Scratch { code } => view! { <ScratchCell code/> }.into_any(),
+                Block::SelfTest(items) => view! {
+                    <ol class="selftest">
+                        {items.into_iter().map(|(q, a)| view! {
+                            <li>
+                                <div class="prose" inner_html=q></div>
+                                <details><summary>"Show the answer"</summary><div class="prose" inner_html=a></div></details>
+                            </li>
+                        }).collect_view()}
+                    </ol>
+                }.into_any(),
                 Block::Cell { id, line } => match chapters::demo(&id) {
                     Some(demo) => view! { <Cell demo/> }.into_any(),
                     None => view! { <p class="error">{format!("Unknown cell `{id}` ({} line {line}).", ch.repo_path)}</p> }.into_any(),
@@ -63,8 +83,10 @@ pub fn ChapterPage() -> impl IntoView {
         view! {
             <div class="chapter-layout">
                 <nav class="toc" aria-label="Contents of this chapter">
-                    <p class="toc-title">{ch.title}</p>
-                    <ol>{toc}</ol>
+                    <details open=wide_screen()>
+                        <summary class="toc-title">{ch.title}</summary>
+                        <ol>{toc}</ol>
+                    </details>
                 </nav>
                 <main class="page chapter" id="chapter">
                     {blocks}

@@ -11,6 +11,13 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     #[wasm_bindgen(js_namespace = window, js_name = ihPlot)]
     fn ih_plot(el: &web_sys::HtmlElement, figure: &str);
+    #[wasm_bindgen(js_namespace = window, js_name = ihRestyle)]
+    fn ih_restyle();
+}
+
+/// Re-colours every drawn chart after a theme change.
+pub fn restyle_all() {
+    ih_restyle();
 }
 
 /// The plotly figure (data, layout, config) for a demo plot.

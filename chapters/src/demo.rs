@@ -30,6 +30,100 @@ pub struct Param {
     pub default: &'static str,
     /// What is allowed, shown as a hint.
     pub help: &'static str,
+    /// When not empty, the only values allowed (the app shows a drop-down).
+    pub choices: &'static [&'static str],
+    /// Several lines of text (the app shows a text area).
+    pub multiline: bool,
+}
+
+impl Param {
+    /// A one-line text parameter.
+    pub const fn text(
+        name: &'static str,
+        label: &'static str,
+        default: &'static str,
+        help: &'static str,
+    ) -> Param {
+        Param {
+            name,
+            label,
+            default,
+            help,
+            choices: &[],
+            multiline: false,
+        }
+    }
+
+    /// A parameter with a fixed set of values; the first is the default.
+    pub const fn choice(
+        name: &'static str,
+        label: &'static str,
+        choices: &'static [&'static str],
+        help: &'static str,
+    ) -> Param {
+        Param {
+            name,
+            label,
+            default: choices[0],
+            help,
+            choices,
+            multiline: false,
+        }
+    }
+
+    /// A multi-line text parameter.
+    pub const fn lines(
+        name: &'static str,
+        label: &'static str,
+        default: &'static str,
+        help: &'static str,
+    ) -> Param {
+        Param {
+            name,
+            label,
+            default,
+            help,
+            choices: &[],
+            multiline: true,
+        }
+    }
+}
+
+/// Parses one of a fixed set of values.
+pub fn parse_choice(
+    raw: &Raw,
+    name: &str,
+    choices: &[&'static str],
+) -> Result<&'static str, ParamError> {
+    let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
+    choices
+        .iter()
+        .find(|c| **c == text)
+        .copied()
+        .ok_or_else(|| ParamError {
+            param: name.to_owned(),
+            message: format!("choose one of: {}", choices.join(", ")),
+        })
+}
+
+/// Parses a number (decimal point or exponent allowed) in `min..=max`.
+pub fn parse_float(raw: &Raw, name: &str, min: f64, max: f64) -> Result<f64, ParamError> {
+    let err = |message: String| ParamError {
+        param: name.to_owned(),
+        message,
+    };
+    let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
+    if text.is_empty() {
+        return Err(err("enter a number".to_owned()));
+    }
+    let v: f64 = text
+        .replace('_', "")
+        .parse()
+        .map_err(|_| err(format!("`{text}` is not a number")))?;
+    if !v.is_finite() || v < min || v > max {
+        return Err(err(format!("must be between {min} and {max}")));
+    }
+    Ok(v)
 }
 
 /// Raw parameter text by name, as typed by the reader.

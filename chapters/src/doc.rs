@@ -19,6 +19,13 @@ pub enum Block {
         /// 1-based line of the directive in the Markdown.
         line: usize,
     },
+    /// Questions whose answers stay folded: (question HTML, answer HTML).
+    SelfTest(Vec<(String, String)>),
+    /// A Rhai scratch cell where the reader calls the chapter's functions.
+    Scratch {
+        /// The starting code (the directive's body).
+        code: String,
+    },
     /// An exercise panel.
     Exercise {
         /// Exercise id, `chapter/slug`.
@@ -93,7 +100,113 @@ fn math(tex: &str, display: bool) -> Result<String, String> {
     Ok(out)
 }
 
-/// Parses a chapter's Markdown.
+/// Replaces every `{{name}}` with the figure of that name; unknown names are errors.
+pub fn substitute(
+    source: &str,
+    figure: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, DocError> {
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    while let Some(a) = rest.find("{{") {
+        out.push_str(&rest[..a]);
+        let line = source[..source.len() - rest.len() + a]
+            .matches('\n')
+            .count()
+            + 1;
+        let Some(b) = rest[a..].find("}}") else {
+            return Err(DocError {
+                line,
+                message: "`{{` without `}}`".to_owned(),
+            });
+        };
+        let name = rest[a + 2..a + b].trim();
+        match figure(name) {
+            Some(v) => out.push_str(&v),
+            None => {
+                return Err(DocError {
+                    line,
+                    message: format!("unknown figure `{name}`"),
+                });
+            }
+        }
+        rest = &rest[a + b + 2..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Parses Markdown with figures substituted first.
+pub fn parse_with(source: &str, figure: &dyn Fn(&str) -> Option<String>) -> Result<Doc, DocError> {
+    parse(&substitute(source, figure)?)
+}
+
+/// Renders inline-and-block Markdown (no directives) to HTML, with math.
+fn fragment(md: &str, line: usize) -> Result<String, DocError> {
+    let doc = parse(md).map_err(|e| DocError {
+        line: line + e.line - 1,
+        message: e.message,
+    })?;
+    Ok(doc
+        .blocks
+        .into_iter()
+        .filter_map(|b| match b {
+            Block::Html(h) => Some(h),
+            _ => None,
+        })
+        .collect())
+}
+
+/// Parses a `selftest` body: `Q:` lines start questions, `A:` lines answers,
+/// other lines continue the current part.
+fn selftest(body: &str, at: usize) -> Result<Block, DocError> {
+    let mut items: Vec<(String, String, usize)> = Vec::new();
+    let mut in_answer = false;
+    for (i, line) in body.lines().enumerate() {
+        let line_no = at + 1 + i;
+        let t = line.trim();
+        if let Some(q) = t.strip_prefix("Q:") {
+            items.push((q.trim().to_owned(), String::new(), line_no));
+            in_answer = false;
+        } else if let Some(a) = t.strip_prefix("A:") {
+            let Some(last) = items.last_mut() else {
+                return Err(DocError {
+                    line: line_no,
+                    message: "`A:` before any `Q:`".to_owned(),
+                });
+            };
+            last.1 = a.trim().to_owned();
+            in_answer = true;
+        } else if let Some(last) = items.last_mut() {
+            let part = if in_answer { &mut last.1 } else { &mut last.0 };
+            part.push('\n');
+            part.push_str(line);
+        } else if !t.is_empty() {
+            return Err(DocError {
+                line: line_no,
+                message: "a selftest starts with `Q:`".to_owned(),
+            });
+        }
+    }
+    if items.is_empty() {
+        return Err(DocError {
+            line: at,
+            message: "an empty selftest".to_owned(),
+        });
+    }
+    let mut out = Vec::new();
+    for (q, a, line) in items {
+        if a.trim().is_empty() {
+            return Err(DocError {
+                line,
+                message: "a question without an `A:` answer".to_owned(),
+            });
+        }
+        out.push((fragment(&q, line)?, fragment(&a, line)?));
+    }
+    Ok(Block::SelfTest(out))
+}
+
+/// Parses a chapter's Markdown (no figure substitution; see [`parse_with`]).
 pub fn parse(source: &str) -> Result<Doc, DocError> {
     let line_of = |offset: usize| source[..offset].matches('\n').count() + 1;
     let opts = Options::ENABLE_TABLES | Options::ENABLE_MATH | Options::ENABLE_STRIKETHROUGH;
@@ -142,6 +255,17 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
                             } else {
                                 Block::Exercise { id, line: at }
                             });
+                        }
+                        (Some("scratch"), None, None) => {
+                            flush(&mut pending, &mut doc.blocks);
+                            doc.blocks.push(Block::Scratch {
+                                code: text.trim_end().to_owned(),
+                            });
+                        }
+                        (Some("selftest"), ..) => {
+                            let block = selftest(&text, at)?;
+                            flush(&mut pending, &mut doc.blocks);
+                            doc.blocks.push(block);
                         }
                         (Some("rust"), ..) => pending.push(Event::Html(
                             format!(
@@ -293,6 +417,46 @@ mod tests {
         let d = parse("## A b\n\n## A b\n").unwrap();
         let ids: Vec<&str> = d.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["a-b", "a-b-2"]);
+    }
+
+    #[test]
+    fn figures_are_substituted_and_unknown_ones_fail() {
+        let fig = |n: &str| (n == "a.b").then(|| "640".to_owned());
+        let d = parse_with("It reads {{a.b}} entries.\n", &fig).unwrap();
+        let Block::Html(h) = &d.blocks[0] else {
+            panic!()
+        };
+        assert!(h.contains("It reads 640 entries."), "{h}");
+        let e = parse_with("x\n\ny {{a.c}}\n", &fig).unwrap_err();
+        assert_eq!(
+            e,
+            DocError {
+                line: 3,
+                message: "unknown figure `a.c`".into()
+            }
+        );
+    }
+
+    #[test]
+    fn selftest_blocks() {
+        let d = parse(
+            "```selftest\nQ: What is *x*?\nA: It is $x$,\nand more.\nQ: Two?\nA: Yes.\n```\n",
+        )
+        .unwrap();
+        let Block::SelfTest(items) = &d.blocks[0] else {
+            panic!("{:?}", d.blocks)
+        };
+        assert_eq!(items.len(), 2);
+        assert!(
+            items[0].0.contains("<em>x</em>")
+                && items[0].1.contains("<math")
+                && items[0].1.contains("and more")
+        );
+        assert_eq!(
+            parse("```selftest\nQ: no answer\n```\n").unwrap_err().line,
+            2
+        );
+        assert_eq!(parse("```selftest\nA: first\n```\n").unwrap_err().line, 2);
     }
 
     #[test]

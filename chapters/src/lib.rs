@@ -11,6 +11,7 @@ pub mod ch_newmodels;
 pub mod demo;
 pub mod doc;
 pub mod highlight;
+pub mod rng;
 
 /// A chapter of the book.
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +30,21 @@ pub struct Chapter {
     pub repo_path: &'static str,
     /// The chapter's demos.
     pub demos: fn() -> Vec<demo::Demo>,
+    /// Named figures the text quotes as `{{name}}`, computed by the demos' code.
+    pub figures: fn() -> Vec<(&'static str, String)>,
+}
+
+impl Chapter {
+    /// The chapter parsed, with its figures substituted.
+    pub fn doc(&self) -> Result<doc::Doc, doc::DocError> {
+        let figures = (self.figures)();
+        doc::parse_with(self.source, &|name| {
+            figures
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+        })
+    }
 }
 
 /// All chapters, in reading order.

@@ -63,7 +63,7 @@ pub fn problems() -> Vec<String> {
         }
     }
     for ch in chapters::all() {
-        let doc = match chapters::doc::parse(ch.source) {
+        let doc = match ch.doc() {
             Ok(d) => d,
             Err(e) => {
                 out.push(format!("{} {e}", ch.repo_path));

@@ -6,9 +6,9 @@
 //! reference and cases); [`Exercise::spec`] hands the judge what it grades;
 //! [`grade_rhai`] grades a learner's Rhai source in the sandbox.
 
+pub mod api;
 pub mod ch_newmodels;
 pub mod check;
-pub mod rng;
 
 use judge::{Case, Spec, Tolerance, Value};
 

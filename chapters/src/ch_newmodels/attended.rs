@@ -1,7 +1,8 @@
 //! How many KV entries one query attends to in each kind of DeepSeek-V4 layer.
 
 use crate::demo::{
-    Block, Output, ParamError, Plot, Raw, Series, all_ok, group, parse_int, parse_int_list,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group, parse_int,
+    parse_int_list,
 };
 
 // ANCHOR: demo
@@ -49,6 +50,29 @@ pub fn rows(lens: &[u64], window: u64, topk: u64) -> Vec<Row> {
         .collect()
 }
 // ANCHOR_END: demo
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "contexts",
+        "context lengths",
+        "4,096 131,072 1,048,576",
+        "up to 8 whole numbers from 1 to 16,777,216, separated by spaces",
+    ),
+    Param::text("window", "sliding window", "128", "tokens, 1 to 1,048,576"),
+    Param::text("topk", "C4 indexer top-k", "512", "entries, 1 to 1,048,576"),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "attended",
+        title: "How many KV entries does one query attend to?",
+        params: PARAMS,
+        source: anchored(include_str!("attended.rs"), "demo"),
+        run,
+    }
+}
 
 /// Checked parameters of the demo.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,7 +235,7 @@ mod tests {
 
     #[test]
     fn bad_parameters_name_each_field() {
-        let mut raw = defaults(super::super::demos()[0].params);
+        let mut raw = defaults(demo().params);
         raw.insert("window".into(), "-3".into());
         raw.insert("topk".into(), "".into());
         let errs = run(&raw).unwrap_err();

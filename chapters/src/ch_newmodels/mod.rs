@@ -1,9 +1,14 @@
 //! Chapter `ch_newmodels`: new-generation open models.
 
 pub mod attended;
+pub mod compressor;
+pub mod figures;
+pub mod ledger;
+pub mod mhc;
+pub mod routing;
 
 use crate::Chapter;
-use crate::demo::{Demo, Param, anchored};
+use crate::demo::Demo;
 
 /// The chapter.
 pub fn chapter() -> Chapter {
@@ -15,35 +20,17 @@ pub fn chapter() -> Chapter {
         source: include_str!("chapter.md"),
         repo_path: "chapters/src/ch_newmodels/chapter.md",
         demos,
+        figures: figures::figures,
     }
 }
 
-/// The chapter's demos.
+/// The chapter's demos, in the order the text uses them.
 pub fn demos() -> Vec<Demo> {
-    vec![Demo {
-        id: "attended",
-        title: "How many KV entries does one query attend to?",
-        params: &[
-            Param {
-                name: "contexts",
-                label: "context lengths",
-                default: "4,096 131,072 1,048,576",
-                help: "up to 8 whole numbers from 1 to 16,777,216, separated by spaces",
-            },
-            Param {
-                name: "window",
-                label: "sliding window",
-                default: "128",
-                help: "tokens, 1 to 1,048,576",
-            },
-            Param {
-                name: "topk",
-                label: "C4 indexer top-k",
-                default: "512",
-                help: "entries, 1 to 1,048,576",
-            },
-        ],
-        source: anchored(include_str!("attended.rs"), "demo"),
-        run: attended::run,
-    }]
+    vec![
+        compressor::demo(),
+        attended::demo(),
+        ledger::demo(),
+        mhc::demo(),
+        routing::demo(),
+    ]
 }

@@ -3,7 +3,7 @@
 use judge::harness::Args;
 use judge::{Case, Kind, Value};
 
-use crate::rng::SplitMix64;
+use chapters::rng::SplitMix64;
 
 // ANCHOR: reference
 /// Entries a query at 0-based position `pos` attends to: the sliding window's raw

@@ -19,12 +19,32 @@ use judge::{Status, Verdict};
 const RHAI_DEADLINE: Duration = Duration::from_secs(2);
 
 fn usage() -> ExitCode {
-    eprintln!("usage: judge <practice-folder> [--json]\n  e.g. judge practice/ch_newmodels");
+    eprintln!(
+        "usage:\n  judge <practice-folder> [--json]   grade a folder, e.g. judge practice/ch_newmodels\n  judge list                         list the exercises\n  judge hint <exercise-id> [N]       show the first N hints (default 1)\n  judge eval '<rhai expression>'     evaluate with the chapters' functions; prints JSON\n  judge eval --list                  list those functions"
+    );
     ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("eval") => return eval_cmd(&args[1..]),
+        Some("list") => {
+            for ex in exercises::all() {
+                println!(
+                    "{:<32} {}({})  {}",
+                    ex.id,
+                    ex.function,
+                    ex.params.join(", "),
+                    ex.title
+                );
+            }
+            return ExitCode::SUCCESS;
+        }
+        Some("hint") => return hint_cmd(&args[1..]),
+        None | Some("-h" | "--help") => return usage(),
+        _ => {}
+    }
     let json = args.iter().any(|a| a == "--json");
     let Some(folder) = args.iter().find(|a| !a.starts_with("--")) else {
         return usage();
@@ -36,6 +56,53 @@ fn main() -> ExitCode {
         }
         Ok(results) => report(&results, json),
     }
+}
+
+fn eval_cmd(args: &[String]) -> ExitCode {
+    if args.first().map(String::as_str) == Some("--list") {
+        for f in exercises::api::functions() {
+            println!("{}\n    {}", f.signature(), f.doc);
+        }
+        return ExitCode::SUCCESS;
+    }
+    let Some(src) = args.first() else {
+        return usage();
+    };
+    let t0 = Instant::now();
+    let deadline: judge::script::Deadline = Rc::new(move || t0.elapsed() > RHAI_DEADLINE);
+    let (r, printed) = exercises::api::eval(src, judge::script::Limits::default(), Some(deadline));
+    for line in printed {
+        eprintln!("{line}");
+    }
+    match r {
+        Ok(v) => {
+            println!("{}", serde_json::to_string(&v).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn hint_cmd(args: &[String]) -> ExitCode {
+    let Some(ex) = args.first().and_then(|id| exercises::by_id(id)) else {
+        eprintln!("judge hint: give an exercise id; `judge list` shows them");
+        return ExitCode::from(2);
+    };
+    let n: usize = args
+        .get(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .clamp(1, ex.hints.len().max(1));
+    for (i, h) in ex.hints.iter().take(n).enumerate() {
+        println!("hint {}/{}: {h}", i + 1, ex.hints.len());
+    }
+    if n < ex.hints.len() {
+        println!("(`judge hint {} {}` for the next one)", ex.id, n + 1);
+    }
+    ExitCode::SUCCESS
 }
 
 /// One graded solution: exercise, language, verdict.

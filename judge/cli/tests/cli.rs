@@ -166,3 +166,39 @@ fn a_looping_rust_solution_is_stopped_and_a_panic_is_an_error() {
     let (out, _) = judge(&dir, &[]);
     assert!(out.contains("[rust]: limit exceeded"), "{out}");
 }
+
+#[test]
+fn eval_prints_json_and_lists_the_api() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[
+        "eval",
+        "[attended(1048575, 4, 512, 128), ledger(\"DeepSeek-V4-Pro\", 262144)]",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "[640,1468060672.0]"
+    );
+    assert!(out.status.success());
+    let out = run(&["eval", "--list"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "v4_kv(c4, c128, swa_only, idx_bytes) -> [per_token_bytes (float), fixed_bytes (int)]"
+        ),
+        "{text}"
+    );
+    let out = run(&["eval", "attended(1, 2)"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("attended"),
+        "{:?}",
+        out
+    );
+    let out = run(&["hint", "ch_newmodels/attended"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("hint 1/4:"));
+}

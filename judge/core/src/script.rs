@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+pub use rhai;
 use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
 use crate::{Solver, SolverError, Value};

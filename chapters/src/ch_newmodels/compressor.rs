@@ -1,0 +1,425 @@
+//! DeepSeek-V4's KV compressor: every R tokens become one KV entry, streaming
+//! (one token at a time, with a partial state) or all at once.
+
+use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
+
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group,
+    parse_choice, parse_int,
+};
+use crate::rng::SplitMix64;
+
+// ANCHOR: demo
+/// The compressor's learned weights (random here: only the structure matters).
+#[derive(Debug, Clone)]
+pub struct Weights {
+    /// KV projection, `[D, D]`.
+    pub w_kv: Array2<f64>,
+    /// Gate-score projection, `[D, D]`.
+    pub w_gate: Array2<f64>,
+    /// Bias per position inside the window (V4 calls it `ape`), `[window, D]`.
+    pub ape: Array2<f64>,
+}
+
+impl Weights {
+    /// Random weights: projections ~ N(0, 1/D), position biases ~ N(0, 1/16).
+    pub fn random(rng: &mut SplitMix64, dim: usize, window: usize) -> Weights {
+        let mut randn =
+            |rows: usize, scale: f64| Array2::from_shape_fn((rows, dim), |_| rng.normal() * scale);
+        let sd = 1.0 / (dim as f64).sqrt();
+        Weights {
+            w_kv: randn(dim, sd),
+            w_gate: randn(dim, sd),
+            ape: randn(window, 0.25),
+        }
+    }
+}
+
+/// One entry from a window of tokens: for every dimension d separately,
+/// `entry[d] = Σ_i softmax_i(score[i, d]) · kv[i, d]` over the window's tokens i.
+pub fn pool(kv: ArrayView2<f64>, score: ArrayView2<f64>) -> Array1<f64> {
+    let max = score.fold_axis(Axis(0), f64::NEG_INFINITY, |m, &x| m.max(x));
+    let e = (&score - &max).mapv(f64::exp);
+    let weights = &e / &e.sum_axis(Axis(0));
+    (&weights * &kv).sum_axis(Axis(0))
+}
+
+/// A streaming compressor: `push` one token per decode step. Entries cover
+/// `window` tokens and start every `ratio` tokens (window = ratio: disjoint
+/// blocks; window = 2·ratio: V4's overlapping C4 layout).
+#[derive(Debug, Clone)]
+pub struct Compressor {
+    weights: Weights,
+    ratio: usize,
+    window: usize,
+    /// Partial state: KV and raw gate scores of tokens not yet fully consumed.
+    kv: Vec<Array1<f64>>,
+    gate: Vec<Array1<f64>>,
+    seen: usize,
+    /// The finished entries.
+    pub entries: Vec<Array1<f64>>,
+}
+
+impl Compressor {
+    /// An empty compressor.
+    pub fn new(weights: Weights, ratio: usize, window: usize) -> Compressor {
+        Compressor {
+            weights,
+            ratio,
+            window,
+            kv: vec![],
+            gate: vec![],
+            seen: 0,
+            entries: vec![],
+        }
+    }
+
+    /// Adds one token's hidden state `h` (`[D]`); emits an entry when a window fills.
+    pub fn push(&mut self, h: ArrayView1<f64>) {
+        self.kv.push(h.dot(&self.weights.w_kv));
+        self.gate.push(h.dot(&self.weights.w_gate));
+        self.seen += 1;
+        if self.seen >= self.window && (self.seen - self.window) % self.ratio == 0 {
+            let stack = |rows: &[Array1<f64>]| {
+                Array2::from_shape_fn((rows.len(), rows[0].len()), |(i, d)| rows[i][d])
+            };
+            let kv = stack(&self.kv);
+            let score = stack(&self.gate) + &self.weights.ape;
+            self.entries.push(pool(kv.view(), score.view()));
+            // Keep only what the next window still needs.
+            self.kv.drain(..self.ratio);
+            self.gate.drain(..self.ratio);
+        }
+    }
+
+    /// Tokens held in the partial state (saved, moved and rolled back with the request).
+    pub fn partial_tokens(&self) -> usize {
+        self.kv.len()
+    }
+}
+
+/// Prefill: compress a whole sequence `h` (`[n, D]`) at once with matrix products.
+pub fn compress_all(
+    h: ArrayView2<f64>,
+    w: &Weights,
+    ratio: usize,
+    window: usize,
+) -> Vec<Array1<f64>> {
+    let kv = h.dot(&w.w_kv);
+    let gate = h.dot(&w.w_gate);
+    let n = h.nrows();
+    (0..)
+        .map(|k| k * ratio)
+        .take_while(|start| start + window <= n)
+        .map(|start| {
+            let score = &gate.slice(s![start..start + window, ..]) + &w.ape;
+            pool(kv.slice(s![start..start + window, ..]), score.view())
+        })
+        .collect()
+}
+// ANCHOR_END: demo
+
+/// Entries and partial-state tokens after `n_tokens` with disjoint blocks of `ratio`.
+pub fn compressor_counts(n_tokens: u64, ratio: u64) -> (u64, u64) {
+    (n_tokens / ratio, n_tokens % ratio)
+}
+
+/// Prefix-cache reuse on a compressed layer: entries that can be reused, the
+/// tokens they cover, and the tail that must be recomputed (or restored from a
+/// saved partial state).
+pub fn prefix_reuse(prefix_len: u64, ratio: u64) -> (u64, u64, u64) {
+    let entries = prefix_len / ratio;
+    (entries, entries * ratio, prefix_len - entries * ratio)
+}
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::choice(
+        "layout",
+        "layout",
+        &["disjoint", "overlapping"],
+        "disjoint blocks of R, or V4's C4 layout: windows of 2R every R tokens",
+    ),
+    Param::text("tokens", "tokens", "22", "0 to 4,096"),
+    Param::text("ratio", "compression ratio R", "4", "1 to 256"),
+    Param::text("dim", "KV dimension D", "8", "1 to 512"),
+    Param::text("seed", "random seed", "1", "any whole number ≥ 0"),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "compressor",
+        title: "The KV compressor: streaming equals all at once",
+        params: PARAMS,
+        source: anchored(include_str!("compressor.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Params {
+    /// Overlapping windows of 2R (V4's C4 layers) instead of disjoint blocks.
+    pub overlap: bool,
+    /// Tokens to feed.
+    pub tokens: usize,
+    /// Compression ratio R.
+    pub ratio: usize,
+    /// KV dimension D.
+    pub dim: usize,
+    /// RNG seed.
+    pub seed: u64,
+}
+
+impl Params {
+    /// Validates the reader's text.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let layout = parse_choice(raw, "layout", PARAMS[0].choices);
+        let nums = all_ok(vec![
+            parse_int(raw, "tokens", 0, 4096),
+            parse_int(raw, "ratio", 1, 256),
+            parse_int(raw, "dim", 1, 512),
+            parse_int(raw, "seed", 0, i64::MAX),
+        ]);
+        match (layout, nums) {
+            (Ok(l), Ok(n)) => Ok(Params {
+                overlap: l == "overlapping",
+                tokens: n[0] as usize,
+                ratio: n[1] as usize,
+                dim: n[2] as usize,
+                seed: n[3] as u64,
+            }),
+            (l, n) => {
+                let mut errs: Vec<ParamError> = l.err().into_iter().collect();
+                errs.extend(n.err().unwrap_or_default());
+                Err(errs)
+            }
+        }
+    }
+}
+
+/// Everything the cell shows, computed.
+#[derive(Debug, Clone)]
+pub struct Computed {
+    /// Entries from streaming.
+    pub streamed: Vec<Array1<f64>>,
+    /// Entries from the batch path.
+    pub batch: Vec<Array1<f64>>,
+    /// Tokens left in the streaming compressor's partial state.
+    pub partial: usize,
+    /// Largest |streaming − batch| over all entries and dimensions.
+    pub max_abs_diff: f64,
+    /// Window length (R or 2R).
+    pub window: usize,
+    /// Gate weights of dimension 0 for each entry's tokens: (token index, weight).
+    pub weights_dim0: Vec<Vec<(usize, f64)>>,
+}
+
+/// Runs both paths on the same random sequence.
+pub fn compute(p: &Params) -> Computed {
+    let window = if p.overlap { 2 * p.ratio } else { p.ratio };
+    let mut rng = SplitMix64::new(p.seed);
+    let w = Weights::random(&mut rng, p.dim, window);
+    let h = Array2::from_shape_fn((p.tokens, p.dim), |_| rng.normal());
+    let mut c = Compressor::new(w.clone(), p.ratio, window);
+    for row in h.rows() {
+        c.push(row);
+    }
+    let batch = compress_all(h.view(), &w, p.ratio, window);
+    let max_abs_diff = c
+        .entries
+        .iter()
+        .zip(&batch)
+        .flat_map(|(a, b)| a.iter().zip(b.iter()).map(|(x, y)| (x - y).abs()))
+        .fold(0.0, f64::max);
+    let gate = h.dot(&w.w_gate);
+    let weights_dim0 = (0..batch.len())
+        .map(|k| {
+            let start = k * p.ratio;
+            let scores: Vec<f64> = (0..window)
+                .map(|i| gate[[start + i, 0]] + w.ape[[i, 0]])
+                .collect();
+            let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let sum: f64 = scores.iter().map(|s| (s - max).exp()).sum();
+            scores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (start + i, (s - max).exp() / sum))
+                .collect()
+        })
+        .collect();
+    Computed {
+        partial: c.partial_tokens(),
+        streamed: c.entries,
+        batch,
+        max_abs_diff,
+        window,
+        weights_dim0,
+    }
+}
+
+/// Runs the demo.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let r = compute(&p);
+    let layout = if p.overlap {
+        format!(
+            "overlapping windows of {} tokens every {} tokens",
+            r.window, p.ratio
+        )
+    } else {
+        format!("disjoint blocks of {} tokens", p.ratio)
+    };
+    let text = format!(
+        "{} tokens, D = {}, {layout}\nstreaming: {} entries, {} tokens left in the partial state\nall at once: {} entries\nlargest |streaming - all at once| = {:.1e}\n",
+        group(p.tokens as i64),
+        p.dim,
+        r.streamed.len(),
+        r.partial,
+        r.batch.len(),
+        r.max_abs_diff
+    );
+    let shown = p.dim.min(4);
+    let mut header = vec!["entry".to_owned(), "tokens covered".to_owned()];
+    header.extend((0..shown).map(|d| format!("dim {d}")));
+    let rows = r
+        .batch
+        .iter()
+        .enumerate()
+        .take(64)
+        .map(|(k, e)| {
+            let start = k * p.ratio + 1;
+            let mut row = vec![
+                (k + 1).to_string(),
+                format!("{start}–{}", start + r.window - 1),
+            ];
+            row.extend((0..shown).map(|d| format!("{:+.4}", e[d])));
+            row
+        })
+        .collect();
+    let series = r
+        .weights_dim0
+        .iter()
+        .enumerate()
+        .take(16)
+        .map(|(k, ws)| Series {
+            name: format!("entry {}", k + 1),
+            x: ws.iter().map(|(t, _)| (*t + 1) as f64).collect(),
+            y: ws.iter().map(|(_, w)| *w).collect(),
+            bars: true,
+            dashed: false,
+        })
+        .collect();
+    let plot = Plot {
+        title: "Softmax weight of each token in its entry (dimension 0)".to_owned(),
+        x_label: "token".to_owned(),
+        y_label: "weight".to_owned(),
+        series,
+        ..Plot::default()
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header, rows },
+            Block::Plot(plot),
+        ],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn params(overlap: bool, tokens: usize, ratio: usize, seed: u64) -> Params {
+        Params {
+            overlap,
+            tokens,
+            ratio,
+            dim: 8,
+            seed,
+        }
+    }
+
+    #[test]
+    fn defaults_give_five_entries_and_two_partial_tokens() {
+        let p = Params::parse(&defaults(PARAMS)).unwrap();
+        assert_eq!(p, params(false, 22, 4, 1));
+        let r = compute(&p);
+        assert_eq!((r.streamed.len(), r.batch.len(), r.partial), (5, 5, 2));
+        assert!(r.max_abs_diff <= 1e-12, "{}", r.max_abs_diff);
+        assert_eq!(compressor_counts(22, 4), (5, 2));
+    }
+
+    #[test]
+    fn streaming_equals_batch_for_both_layouts_and_awkward_lengths() {
+        for overlap in [false, true] {
+            for tokens in [0, 1, 3, 4, 7, 8, 9, 22, 131] {
+                for ratio in [1, 4, 5, 128] {
+                    let r = compute(&params(overlap, tokens, ratio, tokens as u64));
+                    let window = if overlap { 2 * ratio } else { ratio };
+                    let expected = if tokens >= window {
+                        (tokens - window) / ratio + 1
+                    } else {
+                        0
+                    };
+                    assert_eq!(
+                        r.batch.len(),
+                        expected,
+                        "overlap={overlap} n={tokens} r={ratio}"
+                    );
+                    assert_eq!(r.streamed.len(), expected);
+                    assert!(r.max_abs_diff <= 1e-12, "{}", r.max_abs_diff);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn overlap_matches_the_other_source_count() {
+        // (n - 8) / 4 + 1 entries for C4 with windows of 8 (kvcache-evolution).
+        let r = compute(&params(true, 22, 4, 3));
+        assert_eq!(r.batch.len(), (22 - 8) / 4 + 1);
+        assert_eq!(
+            r.partial, 6,
+            "4 tokens of the previous block plus 2 new ones"
+        );
+    }
+
+    #[test]
+    fn pool_weights_sum_to_one_per_dimension() {
+        let kv = Array2::from_elem((4, 3), 2.5);
+        let score = Array2::from_shape_fn((4, 3), |(i, d)| (i * d) as f64 - 1.0);
+        assert!(
+            pool(kv.view(), score.view())
+                .iter()
+                .all(|v| (v - 2.5).abs() < 1e-12)
+        );
+        // Huge scores do not overflow.
+        let score = Array2::from_elem((4, 3), 1e6);
+        assert!(
+            pool(kv.view(), score.view())
+                .iter()
+                .all(|v| (v - 2.5).abs() < 1e-9)
+        );
+    }
+
+    #[test]
+    fn prefix_reuse_on_c128() {
+        assert_eq!(prefix_reuse(1_000, 128), (7, 896, 104));
+        assert_eq!(prefix_reuse(0, 128), (0, 0, 0));
+        assert_eq!(prefix_reuse(256, 128), (2, 256, 0));
+    }
+
+    #[test]
+    fn bad_parameters_each_get_a_message() {
+        let mut raw = defaults(PARAMS);
+        raw.insert("layout".into(), "diagonal".into());
+        raw.insert("ratio".into(), "0".into());
+        raw.insert("dim".into(), "x".into());
+        let errs = run(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["layout", "ratio", "dim"]);
+    }
+}

@@ -1,0 +1,547 @@
+//! The per-request KV ledger: bytes per token, fixed bytes per request, and the
+//! total at a context length, for models whose formulas the reader can edit.
+
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, anchored, group, parse_choice,
+};
+
+// ANCHOR: demo
+/// Bytes of one raw or compressed KV entry in V4 (FP8 with scales, 64 RoPE dims in BF16).
+pub const V4_ENTRY: f64 = 584.0;
+/// Tokens in V4's sliding window (every layer).
+pub const V4_WINDOW: f64 = 128.0;
+
+/// DeepSeek-V4 KV bytes per token: each C4 layer adds one entry plus one indexer
+/// key per 4 tokens, each C128 layer one entry per 128 tokens.
+pub fn v4_per_token(c4: f64, c128: f64, idx_bytes: f64) -> f64 {
+    c4 * (V4_ENTRY + idx_bytes) / 4.0 + c128 * V4_ENTRY / 128.0
+}
+
+/// DeepSeek-V4 fixed bytes per request: the window's raw KV in every layer, plus
+/// the compressors' float32 partial state (C4: 8 tokens of KV and gate for the
+/// entry and the indexer key, 2·(2·512 + 2·128) values; C128: 128 tokens of 2·512).
+pub fn v4_fixed(c4: f64, c128: f64, swa_only: f64) -> f64 {
+    let window = (c4 + c128 + swa_only) * V4_WINDOW * V4_ENTRY;
+    let state = c4 * 8.0 * (2.0 * 2.0 * 512.0 + 2.0 * 2.0 * 128.0) * 4.0
+        + c128 * 128.0 * (2.0 * 512.0) * 4.0;
+    window + state
+}
+
+/// One model's ledger row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Model {
+    /// Name.
+    pub name: String,
+    /// Bytes added per token of context.
+    pub per_token: f64,
+    /// Bytes every request holds whatever its length.
+    pub fixed: f64,
+    /// Longest context the model supports.
+    pub max_len: u64,
+}
+
+impl Model {
+    /// Bytes for one request of `tokens` tokens, or `None` past the maximum context.
+    pub fn bytes(&self, tokens: u64) -> Option<f64> {
+        (tokens <= self.max_len).then(|| self.per_token * tokens as f64 + self.fixed)
+    }
+}
+
+/// The default models, one per line: `name | bytes per token | fixed bytes | max tokens`.
+/// V3.2 and V4 in FP8, Kimi-K3's MLA in BF16, linear-attention states in float32.
+pub const MODELS: &str = "\
+DeepSeek-V3.2     | 61 * (656 + 132)     | 0                                   | 163840
+DeepSeek-V4-Flash | v4_token(21, 20, 132) | v4_fixed(21, 20, 2)                | 1048576
+DeepSeek-V4-Pro   | v4_token(30, 31, 132) | v4_fixed(30, 31, 0)                | 1048576
+Kimi-K3           | 24 * 576 * 2          | 69 * 96 * 128 * 128 * 4            | 1048576
+Gemma 4 12B       | 8 * 512 * 2           | 40 * 1024 * 8 * 256 * 2 * 2        | 262144
+Qwen3.5-0.8B      | 6 * 2 * 2 * 256 * 2   | 18 * 16 * 128 * 128 * 4 + 18 * 6144 * 3 * 2 | 262144";
+// ANCHOR_END: demo
+
+/// Parses model lines (`#` starts a comment line). Errors name the line and column.
+pub fn parse_models(text: &str) -> Result<Vec<Model>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('|').collect();
+        if cols.len() != 4 {
+            return Err(format!(
+                "line {line_no}: expected `name | bytes per token | fixed bytes | max tokens`"
+            ));
+        }
+        let name = cols[0].trim();
+        if name.is_empty() {
+            return Err(format!("line {line_no}: the model needs a name"));
+        }
+        let eval = |col: usize, what: &str| {
+            expr::eval(cols[col])
+                .map_err(|e| format!("line {line_no}, {what}: {e}"))
+                .and_then(|v| {
+                    if v.is_finite() && v >= 0.0 {
+                        Ok(v)
+                    } else {
+                        Err(format!("line {line_no}, {what}: must be ≥ 0"))
+                    }
+                })
+        };
+        let per_token = eval(1, "bytes per token")?;
+        let fixed = eval(2, "fixed bytes")?;
+        let max = eval(3, "max tokens")?;
+        if max < 1.0 || max.fract() != 0.0 || max > 1e12 {
+            return Err(format!(
+                "line {line_no}, max tokens: must be a whole number from 1 to 10^12"
+            ));
+        }
+        out.push(Model {
+            name: name.to_owned(),
+            per_token,
+            fixed,
+            max_len: max as u64,
+        });
+    }
+    if out.is_empty() {
+        return Err("enter at least one model".to_owned());
+    }
+    if out.len() > 12 {
+        return Err("at most 12 models".to_owned());
+    }
+    Ok(out)
+}
+
+/// The default models.
+pub fn default_models() -> Vec<Model> {
+    parse_models(MODELS).unwrap_or_default()
+}
+
+/// The default model with this name.
+pub fn model(name: &str) -> Option<Model> {
+    default_models().into_iter().find(|m| m.name == name)
+}
+
+/// Binary (KiB, MiB, GiB) or decimal (kB, MB, GB) units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Units {
+    /// Powers of 1,024.
+    Binary,
+    /// Powers of 1,000.
+    Decimal,
+}
+
+impl Units {
+    /// Formats bytes with the largest unit that keeps the number ≥ 1, e.g. `3.8 KiB`.
+    pub fn fmt(self, bytes: f64, decimals: usize) -> String {
+        let (base, names) = match self {
+            Units::Binary => (1024.0, ["B", "KiB", "MiB", "GiB", "TiB"]),
+            Units::Decimal => (1000.0, ["B", "kB", "MB", "GB", "TB"]),
+        };
+        let mut v = bytes;
+        let mut i = 0;
+        while v >= base && i < names.len() - 1 {
+            v /= base;
+            i += 1;
+        }
+        if i == 0 {
+            format!("{} B", fmt_exact(bytes))
+        } else {
+            format!("{v:.decimals$} {}", names[i])
+        }
+    }
+
+    /// Bytes in one GiB or GB.
+    pub fn giga(self) -> f64 {
+        match self {
+            Units::Binary => 1024f64.powi(3),
+            Units::Decimal => 1e9,
+        }
+    }
+
+    /// `GiB` or `GB`.
+    pub fn giga_name(self) -> &'static str {
+        match self {
+            Units::Binary => "GiB",
+            Units::Decimal => "GB",
+        }
+    }
+}
+
+/// A byte count exactly, grouped: `3,850.25`, `15,420,416`.
+pub fn fmt_exact(v: f64) -> String {
+    let whole = v.trunc();
+    let frac = v - whole;
+    let mut s = group(whole as i64);
+    if frac != 0.0 {
+        let f = format!("{frac:.6}");
+        s += f.trim_start_matches('0').trim_end_matches('0');
+    }
+    s
+}
+
+/// Context lengths the table reports: 128K and 1M tokens (1M = 2^20).
+pub const REPORT_AT: [u64; 2] = [131_072, 1_048_576];
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::lines(
+        "models",
+        "models",
+        MODELS,
+        "one per line: name | bytes per token | fixed bytes per request | max tokens. Use + - * / ( ), v4_token(c4, c128, idx_bytes) and v4_fixed(c4, c128, window_only)",
+    ),
+    Param::choice(
+        "units",
+        "units",
+        &["binary", "decimal"],
+        "binary: KiB, MiB, GiB (powers of 1,024); decimal: kB, MB, GB",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "ledger",
+        title: "The KV ledger of one request",
+        params: PARAMS,
+        source: anchored(include_str!("ledger.rs"), "demo"),
+        run,
+    }
+}
+
+/// Runs the demo.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let models =
+        parse_models(raw.get("models").map(String::as_str).unwrap_or("")).map_err(|message| {
+            ParamError {
+                param: "models".into(),
+                message,
+            }
+        });
+    let units = parse_choice(raw, "units", PARAMS[1].choices);
+    let (models, units) = match (models, units) {
+        (Ok(m), Ok(u)) => (
+            m,
+            if u == "binary" {
+                Units::Binary
+            } else {
+                Units::Decimal
+            },
+        ),
+        (m, u) => return Err(m.err().into_iter().chain(u.err()).collect()),
+    };
+    let at = |m: &Model, len: u64| {
+        m.bytes(len).map_or_else(
+            || "not supported".to_owned(),
+            |b| format!("{:.2} {}", b / units.giga(), units.giga_name()),
+        )
+    };
+    let mut text = String::new();
+    for m in &models {
+        text += &format!(
+            "{}: {} per token, {} fixed per request; a 128K-token request {}, a 1M-token request {}\n",
+            m.name,
+            units.fmt(m.per_token, 1),
+            units.fmt(m.fixed, 1),
+            at(m, REPORT_AT[0]),
+            at(m, REPORT_AT[1]),
+        );
+    }
+    let header = [
+        "model",
+        "bytes per token",
+        "fixed bytes",
+        "max tokens",
+        "at 128K tokens",
+        "at 1M tokens",
+    ];
+    let rows = models
+        .iter()
+        .map(|m| {
+            vec![
+                m.name.clone(),
+                fmt_exact(m.per_token),
+                fmt_exact(m.fixed),
+                group(m.max_len as i64),
+                at(m, REPORT_AT[0]),
+                at(m, REPORT_AT[1]),
+            ]
+        })
+        .collect();
+    let lens: Vec<u64> = (10..=20).map(|e| 1u64 << e).collect();
+    let series = models
+        .iter()
+        .map(|m| {
+            let pts: Vec<(f64, f64)> = lens
+                .iter()
+                .filter_map(|&l| m.bytes(l).map(|b| (l as f64, b / units.giga())))
+                .collect();
+            Series {
+                name: m.name.clone(),
+                x: pts.iter().map(|p| p.0).collect(),
+                y: pts.iter().map(|p| p.1).collect(),
+                bars: false,
+                dashed: false,
+            }
+        })
+        .collect();
+    let plot = Plot {
+        title: format!("KV per request ({}) vs context length", units.giga_name()),
+        x_label: "context length (tokens)".into(),
+        y_label: units.giga_name().into(),
+        log_x: true,
+        log_y: false,
+        series,
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table {
+                header: header.iter().map(|h| h.to_string()).collect(),
+                rows,
+            },
+            Block::Plot(plot),
+        ],
+    })
+}
+
+/// A tiny arithmetic language for the model lines: numbers, `+ - * /`,
+/// parentheses and the two V4 functions.
+pub mod expr {
+    /// Evaluates an expression.
+    pub fn eval(src: &str) -> Result<f64, String> {
+        let mut p = P {
+            s: src.as_bytes(),
+            i: 0,
+        };
+        let v = p.sum()?;
+        p.ws();
+        if p.i < p.s.len() {
+            return Err(p.err("unexpected text"));
+        }
+        Ok(v)
+    }
+
+    struct P<'a> {
+        s: &'a [u8],
+        i: usize,
+    }
+
+    impl P<'_> {
+        fn err(&self, what: &str) -> String {
+            let rest = String::from_utf8_lossy(&self.s[self.i.min(self.s.len())..])
+                .trim()
+                .to_owned();
+            if rest.is_empty() {
+                format!("{what} at the end")
+            } else {
+                format!("{what} at `{rest}`")
+            }
+        }
+        fn ws(&mut self) {
+            while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+                self.i += 1;
+            }
+        }
+        fn eat(&mut self, c: u8) -> bool {
+            self.ws();
+            if self.s.get(self.i) == Some(&c) {
+                self.i += 1;
+                true
+            } else {
+                false
+            }
+        }
+        fn sum(&mut self) -> Result<f64, String> {
+            let mut v = self.product()?;
+            loop {
+                if self.eat(b'+') {
+                    v += self.product()?;
+                } else if self.eat(b'-') {
+                    v -= self.product()?;
+                } else {
+                    return Ok(v);
+                }
+            }
+        }
+        fn product(&mut self) -> Result<f64, String> {
+            let mut v = self.atom()?;
+            loop {
+                if self.eat(b'*') {
+                    v *= self.atom()?;
+                } else if self.eat(b'/') {
+                    let d = self.atom()?;
+                    if d == 0.0 {
+                        return Err("division by zero".into());
+                    }
+                    v /= d;
+                } else {
+                    return Ok(v);
+                }
+            }
+        }
+        fn atom(&mut self) -> Result<f64, String> {
+            self.ws();
+            if self.eat(b'(') {
+                let v = self.sum()?;
+                return if self.eat(b')') {
+                    Ok(v)
+                } else {
+                    Err(self.err("expected `)`"))
+                };
+            }
+            if self.eat(b'-') {
+                return Ok(-self.atom()?);
+            }
+            let start = self.i;
+            while self.i < self.s.len()
+                && (self.s[self.i].is_ascii_alphanumeric() || b"._".contains(&self.s[self.i]))
+            {
+                self.i += 1;
+            }
+            let word = String::from_utf8_lossy(&self.s[start..self.i]).replace('_', "");
+            if word.is_empty() {
+                return Err(self.err("expected a number"));
+            }
+            if word.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                return word
+                    .parse()
+                    .map_err(|_| format!("`{word}` is not a number"));
+            }
+            let name = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
+            if !self.eat(b'(') {
+                return Err(format!("unknown name `{name}`"));
+            }
+            let mut args = vec![self.sum()?];
+            while self.eat(b',') {
+                args.push(self.sum()?);
+            }
+            if !self.eat(b')') {
+                return Err(self.err("expected `)`"));
+            }
+            let need = |n: usize| {
+                if args.len() == n {
+                    Ok(())
+                } else {
+                    Err(format!("`{name}` takes {n} arguments, got {}", args.len()))
+                }
+            };
+            match name.as_str() {
+                "v4_token" => need(3).map(|()| super::v4_per_token(args[0], args[1], args[2])),
+                "v4_fixed" => need(3).map(|()| super::v4_fixed(args[0], args[1], args[2])),
+                _ => Err(format!(
+                    "unknown function `{name}` (there are v4_token and v4_fixed)"
+                )),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    #[test]
+    fn v4_rows_reproduce_the_source_exactly() {
+        let flash = model("DeepSeek-V4-Flash").unwrap();
+        let pro = model("DeepSeek-V4-Pro").unwrap();
+        assert_eq!(flash.per_token, 3_850.25);
+        assert_eq!(flash.fixed, 15_420_416.0);
+        assert_eq!(pro.per_token, 5_511.4375);
+        assert_eq!(pro.fixed, 23_270_400.0);
+        assert_eq!(pro.bytes(262_144), Some(1_468_060_672.0));
+    }
+
+    #[test]
+    fn other_rows_and_limits() {
+        let m = |n: &str| model(n).unwrap();
+        assert_eq!(m("DeepSeek-V3.2").per_token, 48_068.0);
+        assert_eq!(
+            m("DeepSeek-V3.2").bytes(1_048_576),
+            None,
+            "past 163,840 tokens"
+        );
+        assert_eq!(m("Kimi-K3").fixed, 434_110_464.0);
+        assert_eq!(m("Gemma 4 12B").fixed, 320.0 * 1024.0 * 1024.0);
+        assert_eq!(m("Qwen3.5-0.8B").per_token, 12_288.0);
+        assert_eq!(default_models().len(), 6);
+    }
+
+    #[test]
+    fn source_printout_figures() {
+        let gib = |n: &str, l: u64| {
+            format!(
+                "{:.2}",
+                model(n).unwrap().bytes(l).unwrap() / Units::Binary.giga()
+            )
+        };
+        assert_eq!(gib("DeepSeek-V3.2", 131_072), "5.87");
+        assert_eq!(gib("DeepSeek-V4-Flash", 1_048_576), "3.77");
+        assert_eq!(gib("DeepSeek-V4-Pro", 1_048_576), "5.40");
+        assert_eq!(gib("Kimi-K3", 1_048_576), "27.40");
+        assert_eq!(gib("Gemma 4 12B", 131_072), "1.31");
+        assert_eq!(gib("Qwen3.5-0.8B", 131_072), "1.52");
+    }
+
+    #[test]
+    fn units_and_exact_formatting() {
+        assert_eq!(Units::Binary.fmt(3_850.25, 1), "3.8 KiB");
+        assert_eq!(Units::Decimal.fmt(3_850.25, 1), "3.9 kB");
+        assert_eq!(Units::Binary.fmt(500.0, 1), "500 B");
+        assert_eq!(fmt_exact(5_511.4375), "5,511.4375");
+        assert_eq!(fmt_exact(15_420_416.0), "15,420,416");
+    }
+
+    #[test]
+    fn expressions() {
+        assert_eq!(expr::eval("61 * (656 + 132)"), Ok(48_068.0));
+        assert_eq!(expr::eval("1_048_576 / 4 - -1"), Ok(262_145.0));
+        assert!(expr::eval("2 +").unwrap_err().contains("expected a number"));
+        assert!(
+            expr::eval("foo(1)")
+                .unwrap_err()
+                .contains("unknown function `foo`")
+        );
+        assert!(
+            expr::eval("v4_token(1, 2)")
+                .unwrap_err()
+                .contains("takes 3 arguments")
+        );
+        assert!(
+            expr::eval("1 / 0")
+                .unwrap_err()
+                .contains("division by zero")
+        );
+        assert!(expr::eval("x").unwrap_err().contains("unknown name"));
+    }
+
+    #[test]
+    fn the_reader_can_add_a_model_and_bad_lines_are_named() {
+        let mut raw = defaults(PARAMS);
+        raw.insert(
+            "models".into(),
+            format!("{MODELS}\nMy model | 1000 | 2 * 1024 | 4096"),
+        );
+        let out = run(&raw).unwrap();
+        let Block::Table { rows, .. } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(rows.len(), 7);
+        assert_eq!(rows[6][5], "not supported");
+        raw.insert("models".into(), "A | 1 | 2 | 3\nB | 1 + | 0 | 5".into());
+        let e = run(&raw).unwrap_err();
+        assert_eq!(e[0].param, "models");
+        assert!(
+            e[0].message.starts_with("line 2, bytes per token:"),
+            "{}",
+            e[0].message
+        );
+        raw.insert("models".into(), "A | 1 | 2".into());
+        assert!(
+            run(&raw).unwrap_err()[0]
+                .message
+                .contains("expected `name |")
+        );
+    }
+}

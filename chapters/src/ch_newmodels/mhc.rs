@@ -1,0 +1,629 @@
+//! mHC: four residual streams mixed by a doubly stochastic matrix (Sinkhorn), and
+//! what that constraint does to the residual path over many layers.
+
+use ndarray::{Array1, Array2, Axis};
+
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group,
+    parse_float, parse_int,
+};
+use crate::rng::SplitMix64;
+
+// ANCHOR: demo
+/// Residual streams (DeepSeek-V4's `hc_mult`).
+pub const N: usize = 4;
+/// Width of each stream in the demo.
+pub const H: usize = 64;
+
+/// Sinkhorn–Knopp: a row softmax of `logits` (plus `eps`), then alternate
+/// normalisation, columns first, so every column sums to 1 (within `eps`) and
+/// the rows converge to 1: `M ← M / (colsum + eps)`, then `iters − 1` times
+/// `M ← M / (rowsum + eps)`, `M ← M / (colsum + eps)`.
+/// `iters = 0` behaves like `iters = 1`.
+pub fn sinkhorn(logits: &Array2<f64>, iters: usize, eps: f64) -> Array2<f64> {
+    let mut m = logits.clone();
+    for mut row in m.rows_mut() {
+        let max = row.fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+        row.mapv_inplace(|v| (v - max).exp());
+        let sum = row.sum();
+        row.mapv_inplace(|v| v / sum + eps);
+    }
+    m /= &(m.sum_axis(Axis(0)) + eps);
+    for _ in 1..iters {
+        m /= &(m.sum_axis(Axis(1)) + eps).insert_axis(Axis(1));
+        m /= &(m.sum_axis(Axis(0)) + eps);
+    }
+    m
+}
+
+/// Logistic function `1 / (1 + e^−x)`.
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Before a sublayer: `mix = (W · x) / √(mean(x²) + 1e-6)` with `x` the flattened
+/// streams; `pre = σ(mix[..N]·s₀ + b)`, `post = 2σ(mix[N..2N]·s₁ + b)`,
+/// `comb = sinkhorn(mix[2N..]·s₂ + b as N×N, 20, 1e-6)`; the sublayer input is
+/// `Σᵢ preᵢ · streamᵢ`. Returns `(input [H], post [N], comb [N, N])`.
+/// Panics unless `fn_w` is `[2N + N², N·H]` and `base` has `2N + N²` entries.
+pub fn mhc_pre(
+    streams: &Array2<f64>,
+    fn_w: &Array2<f64>,
+    base: &Array1<f64>,
+    scale: [f64; 3],
+) -> (Array1<f64>, Array1<f64>, Array2<f64>) {
+    let n = streams.nrows();
+    let x = Array1::from_iter(streams.iter().copied());
+    let mix = fn_w.dot(&x) / (x.dot(&x) / x.len() as f64 + 1e-6).sqrt();
+    let pre = Array1::from_shape_fn(n, |i| sigmoid(mix[i] * scale[0] + base[i]));
+    let post = Array1::from_shape_fn(n, |i| 2.0 * sigmoid(mix[n + i] * scale[1] + base[n + i]));
+    let logits = Array2::from_shape_fn((n, n), |(i, j)| {
+        let k = 2 * n + i * n + j;
+        mix[k] * scale[2] + base[k]
+    });
+    let comb = sinkhorn(&logits, 20, 1e-6);
+    (pre.dot(streams), post, comb)
+}
+
+/// After a sublayer: new stream `j` = `Σᵢ comb[i, j] · streamᵢ + post[j] · out`,
+/// i.e. `combᵀ · streams + post ⊗ out`. Returns `[N, H]`.
+pub fn mhc_post(
+    out: &Array1<f64>,
+    streams: &Array2<f64>,
+    post: &Array1<f64>,
+    comb: &Array2<f64>,
+) -> Array2<f64> {
+    comb.t().dot(streams) + &post.view().insert_axis(Axis(1)) * &out.view().insert_axis(Axis(0))
+}
+
+/// Largest singular value `‖M‖₂ = √λ_max(MᵀM)` (of the smaller Gram matrix,
+/// after scaling `M` by its largest entry so the Gram matrix cannot overflow).
+/// 0 for a zero or empty matrix; infinite if an entry is.
+pub fn spectral_norm(m: &Array2<f64>) -> f64 {
+    let a = m.fold(0.0_f64, |acc, &v| acc.max(v.abs()));
+    if a == 0.0 || !a.is_finite() {
+        return a;
+    }
+    let u = m / a;
+    let gram = if u.nrows() >= u.ncols() {
+        u.t().dot(&u)
+    } else {
+        u.dot(&u.t())
+    };
+    let top = symmetric_eigenvalues(gram)
+        .into_iter()
+        .fold(0.0_f64, f64::max);
+    a * top.sqrt()
+}
+
+/// `N(0, 1)` entries, drawn row by row.
+fn normal_matrix(rng: &mut SplitMix64, rows: usize, cols: usize) -> Array2<f64> {
+    Array2::from_shape_simple_fn((rows, cols), || rng.normal())
+}
+
+/// The residual path alone over `depth` layers: for d = 1..=depth, `‖A_d ⋯ A_1‖₂`
+/// with `A = I + noise·N(0,1)` (unconstrained hyper-connections) and with
+/// `A = sinkhorn(3I + 0.5·N(0,1), iters, 1e-6)ᵀ` (mHC). Returns `(free, ds)`.
+/// A product that overflows `f64` reports `inf` from there on.
+pub fn product_norms(seed: u64, depth: usize, noise: f64, iters: usize) -> (Vec<f64>, Vec<f64>) {
+    let mut rng = SplitMix64::new(seed);
+    let eye = Array2::<f64>::eye(N);
+    let (mut prod_free, mut prod_ds) = (eye.clone(), eye.clone());
+    let (mut free, mut ds) = (Vec::with_capacity(depth), Vec::with_capacity(depth));
+    for _ in 0..depth {
+        let a = &eye + &(normal_matrix(&mut rng, N, N) * noise);
+        prod_free = a.dot(&prod_free);
+        let logits = &eye * 3.0 + normal_matrix(&mut rng, N, N) * 0.5;
+        prod_ds = sinkhorn(&logits, iters, 1e-6).t().dot(&prod_ds);
+        free.push(finite_or_inf(spectral_norm(&prod_free)));
+        ds.push(finite_or_inf(spectral_norm(&prod_ds)));
+    }
+    (free, ds)
+}
+// ANCHOR_END: demo
+
+/// NaN (from `inf − inf` in an overflowed product) reads as overflow.
+fn finite_or_inf(v: f64) -> f64 {
+    if v.is_nan() { f64::INFINITY } else { v }
+}
+
+/// Eigenvalues of a symmetric matrix by cyclic Jacobi rotations (exact to
+/// rounding for the small matrices used here).
+fn symmetric_eigenvalues(mut a: Array2<f64>) -> Vec<f64> {
+    let n = a.nrows();
+    for _sweep in 0..64 {
+        let total: f64 = a.iter().map(|v| v * v).sum();
+        let off: f64 = total - a.diag().iter().map(|v| v * v).sum::<f64>();
+        if off <= 1e-32 * total || !off.is_finite() {
+            break;
+        }
+        for p in 0..n {
+            for q in p + 1..n {
+                let apq = a[[p, q]];
+                if apq == 0.0 {
+                    continue;
+                }
+                let theta = (a[[q, q]] - a[[p, p]]) / (2.0 * apq);
+                let t = theta.signum() / (theta.abs() + (theta * theta + 1.0).sqrt());
+                let c = 1.0 / (t * t + 1.0).sqrt();
+                let s = t * c;
+                for k in 0..n {
+                    let (akp, akq) = (a[[k, p]], a[[k, q]]);
+                    a[[k, p]] = c * akp - s * akq;
+                    a[[k, q]] = s * akp + c * akq;
+                }
+                for k in 0..n {
+                    let (apk, aqk) = (a[[p, k]], a[[q, k]]);
+                    a[[p, k]] = c * apk - s * aqk;
+                    a[[q, k]] = s * apk + c * aqk;
+                }
+            }
+        }
+    }
+    a.diag().to_vec()
+}
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "seed",
+        "random seed",
+        "1",
+        "whole number, 0 to 4,294,967,295",
+    ),
+    Param::text(
+        "depth",
+        "layers",
+        "60",
+        "mixing matrices multiplied, 1 to 1,000",
+    ),
+    Param::text(
+        "noise",
+        "unconstrained noise",
+        "0.15",
+        "each unconstrained matrix is I + noise · N(0, 1); 0 to 2",
+    ),
+    Param::text(
+        "iters",
+        "Sinkhorn iterations",
+        "20",
+        "for the doubly stochastic matrices, 1 to 200",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "mhc",
+        title: "mHC: four residual streams and a doubly stochastic mix",
+        params: PARAMS,
+        source: anchored(include_str!("mhc.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters of the demo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params {
+    /// Seed of the random draws.
+    pub seed: u64,
+    /// Number of mixing matrices multiplied.
+    pub depth: usize,
+    /// Scale of the noise added to the identity in the unconstrained matrices.
+    pub noise: f64,
+    /// Sinkhorn iterations for the doubly stochastic matrices.
+    pub iters: usize,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        let depth = parse_int(raw, "depth", 1, 1_000);
+        let noise = parse_float(raw, "noise", 0.0, 2.0);
+        let iters = parse_int(raw, "iters", 1, 200);
+        match (seed, depth, noise, iters) {
+            (Ok(seed), Ok(depth), Ok(noise), Ok(iters)) => Ok(Params {
+                seed: seed as u64,
+                depth: depth as usize,
+                noise,
+                iters: iters as usize,
+            }),
+            (a, b, c, d) => Err(
+                all_ok(vec![a.map(drop), b.map(drop), c.map(drop), d.map(drop)])
+                    .err()
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+}
+
+/// A norm for the reader: 4 decimals, scientific when huge or tiny.
+fn fmt_norm(v: f64) -> String {
+    if !v.is_finite() {
+        "overflow (> 1.8e308)".to_owned()
+    } else if v >= 1e5 || (v != 0.0 && v < 1e-3) {
+        format!("{v:.3e}")
+    } else {
+        format!("{v:.4}")
+    }
+}
+
+/// Sums as `[1.0000, 0.9999, …]`.
+fn fmt_sums(v: &Array1<f64>) -> String {
+    let parts: Vec<String> = v.iter().map(|x| format!("{x:.4}")).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// Runs the demo: one mHC layer on random weights, then the residual path over
+/// many layers as text, a table and a log-scale chart.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let mut rng = SplitMix64::new(p.seed);
+    let embedding = Array1::from_shape_simple_fn(H, || rng.normal());
+    let streams = Array2::from_shape_fn((N, H), |(_, h)| embedding[h]);
+    let fn_w = normal_matrix(&mut rng, 2 * N + N * N, N * H) * 0.02;
+    let base = Array1::from_shape_simple_fn(2 * N + N * N, || rng.normal());
+    let (input, post, comb) = mhc_pre(&streams, &fn_w, &base, [1.0; 3]);
+    let streams = mhc_post(&input.mapv(f64::tanh), &streams, &post, &comb);
+    let layer = sinkhorn(
+        &(Array2::eye(N) * 3.0 + normal_matrix(&mut rng, N, N) * 0.5),
+        p.iters,
+        1e-6,
+    );
+
+    let len = p.depth.max(100);
+    let (free, ds) = product_norms(p.seed, len, p.noise, p.iters);
+    let d = p.depth;
+    let mut text = format!(
+        "comb from mhc_pre (20 Sinkhorn iterations): row sums {}, column sums {}\n",
+        fmt_sums(&comb.sum_axis(Axis(1))),
+        fmt_sums(&comb.sum_axis(Axis(0)))
+    );
+    text += &format!(
+        "one mixing matrix after {} iterations: row sums {}, column sums {}\n",
+        p.iters,
+        fmt_sums(&layer.sum_axis(Axis(1))),
+        fmt_sums(&layer.sum_axis(Axis(0)))
+    );
+    text += &format!(
+        "sublayer input [{}]; residual streams [{}, {}]\n",
+        input.len(),
+        streams.nrows(),
+        streams.ncols()
+    );
+    text += &format!(
+        "largest singular value of the residual path after {} layers: unconstrained {}, doubly stochastic {}\n",
+        group(d as i64),
+        fmt_norm(free[d - 1]),
+        fmt_norm(ds[d - 1])
+    );
+
+    let mut depths: Vec<usize> = [1, 10, 30, 60, d].into_iter().filter(|&x| x <= d).collect();
+    depths.sort_unstable();
+    depths.dedup();
+    let rows = depths
+        .iter()
+        .map(|&x| vec![group(x as i64), fmt_norm(free[x - 1]), fmt_norm(ds[x - 1])])
+        .collect();
+
+    let xs: Vec<f64> = (1..=len).map(|x| x as f64).collect();
+    let curve = |name: &str, ys: &[f64]| {
+        let (x, y) = xs
+            .iter()
+            .zip(ys)
+            .filter(|(_, y)| y.is_finite() && **y > 0.0)
+            .map(|(x, y)| (*x, *y))
+            .unzip();
+        Series {
+            name: name.to_owned(),
+            x,
+            y,
+            bars: false,
+            dashed: false,
+        }
+    };
+    let plot = Plot {
+        title: "Largest singular value of the product of mixing matrices".to_owned(),
+        x_label: "layers".to_owned(),
+        y_label: "largest singular value".to_owned(),
+        log_x: false,
+        log_y: true,
+        series: vec![
+            curve("unconstrained (I + noise)", &free),
+            curve("doubly stochastic (Sinkhorn)", &ds),
+        ],
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table {
+                header: ["layers", "unconstrained", "doubly stochastic"]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                rows,
+            },
+            Block::Plot(plot),
+        ],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+    use ndarray::array;
+
+    fn random_logits(seed: u64, scale: f64) -> Array2<f64> {
+        let mut rng = SplitMix64::new(seed);
+        normal_matrix(&mut rng, N, N) * scale
+    }
+
+    fn assert_doubly_stochastic(m: &Array2<f64>) {
+        for c in m.sum_axis(Axis(0)) {
+            assert!((c - 1.0).abs() <= 2e-6, "column sum {c}\n{m}");
+        }
+        for r in m.sum_axis(Axis(1)) {
+            assert!((r - 1.0).abs() <= 1e-3, "row sum {r}\n{m}");
+        }
+        assert!(m.iter().all(|&v| v > 0.0));
+    }
+
+    #[test]
+    fn sinkhorn_columns_and_rows_sum_to_one() {
+        for seed in 1..=20 {
+            assert_doubly_stochastic(&sinkhorn(&random_logits(seed, 1.0), 20, 1e-6));
+            let near_eye = Array2::eye(N) * 3.0 + random_logits(seed + 100, 0.5);
+            assert_doubly_stochastic(&sinkhorn(&near_eye, 20, 1e-6));
+        }
+        // Non-square: columns still sum to 1 after the last step.
+        let wide = array![[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]];
+        for c in sinkhorn(&wide, 5, 1e-6).sum_axis(Axis(0)) {
+            assert!((c - 1.0).abs() <= 2e-6, "{c}");
+        }
+    }
+
+    #[test]
+    fn sinkhorn_keeps_a_doubly_stochastic_matrix() {
+        let p = Array2::from_shape_fn((N, N), |(i, j)| if i == j { 0.7 } else { 0.1 });
+        for iters in [1, 20] {
+            let m = sinkhorn(&p.mapv(f64::ln), iters, 1e-6);
+            let err = (&m - &p).iter().fold(0.0_f64, |a, v| a.max(v.abs()));
+            assert!(err < 1e-5, "{iters}: {err}");
+        }
+        // Constant logits: every entry 1/N.
+        let m = sinkhorn(&Array2::from_elem((N, N), 5.0), 20, 1e-6);
+        assert!(m.iter().all(|v| (v - 0.25).abs() < 1e-5));
+    }
+
+    #[test]
+    fn spectral_norm_of_known_matrices() {
+        let close = |m: Array2<f64>, want: f64| {
+            let got = spectral_norm(&m);
+            assert!(
+                (got - want).abs() <= 1e-12 * want.max(1.0),
+                "{got} vs {want}"
+            );
+        };
+        close(array![[3.0, 0.0], [0.0, 1.0]], 3.0);
+        close(array![[1.0, 0.0], [0.0, -3.0]], 3.0);
+        close(array![[1.0, 1.0], [0.0, 0.0]], 2f64.sqrt());
+        close(Array2::zeros((3, 3)), 0.0);
+        close(Array2::zeros((0, 0)), 0.0);
+        close(Array2::eye(4), 1.0);
+        // [[1,2,3],[4,5,6]]: AAᵀ = [[14,32],[32,77]], λ_max = (91 + √8065)/2.
+        let want = ((91.0 + 8065f64.sqrt()) / 2.0).sqrt();
+        close(array![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], want);
+        close(array![[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]], want);
+        // A rotation times 2; entries so large that MᵀM would overflow.
+        let (c, s) = (0.6, 0.8);
+        close(array![[c, -s], [s, c]] * 2.0, 2.0);
+        close(array![[1e300, 0.0], [0.0, 1.0]], 1e300);
+        assert_eq!(spectral_norm(&array![[f64::INFINITY, 0.0]]), f64::INFINITY);
+    }
+
+    #[test]
+    fn spectral_norm_bounds_on_random_matrices() {
+        // ‖Mv‖/‖v‖ ≤ σ₁ ≤ ‖M‖_F, and σ₁² ≥ ‖M‖_F² / rank.
+        for seed in 1..=20 {
+            let mut rng = SplitMix64::new(seed);
+            let m = normal_matrix(&mut rng, 5, 3);
+            let s1 = spectral_norm(&m);
+            let fro = m.iter().map(|v| v * v).sum::<f64>().sqrt();
+            assert!(s1 <= fro * (1.0 + 1e-12) && s1 * s1 * 3.0 >= fro * fro * (1.0 - 1e-12));
+            for _ in 0..50 {
+                let v = Array1::from_shape_simple_fn(3, || rng.normal());
+                let ratio = m.dot(&v).dot(&m.dot(&v)).sqrt() / v.dot(&v).sqrt();
+                assert!(ratio <= s1 * (1.0 + 1e-12), "{ratio} > {s1}");
+            }
+            assert!((spectral_norm(&m.t().to_owned()) - s1).abs() <= 1e-12 * s1);
+        }
+    }
+
+    #[test]
+    fn doubly_stochastic_products_keep_norm_one() {
+        for seed in 1..=10 {
+            let (_, ds) = product_norms(seed, 60, 0.15, 20);
+            assert_eq!(ds.len(), 60);
+            assert!(
+                (0.9999..=1.0 + 1e-9).contains(&ds[59]),
+                "seed {seed}: {}",
+                ds[59]
+            );
+            // Early on, rows off by up to 1e-3 can lift the norm a hair above 1:
+            // ‖A‖₂ ≤ √(‖A‖₁‖A‖∞) ≤ √(1 + 1e-3).
+            for (d, v) in ds.iter().enumerate() {
+                assert!(
+                    (0.9999..=1.0005).contains(v),
+                    "seed {seed} depth {}: {v}",
+                    d + 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn unconstrained_products_drift() {
+        let mut at60: Vec<f64> = (1..=20)
+            .map(|seed| product_norms(seed, 60, 0.15, 20).0[59])
+            .collect();
+        at60.sort_by(f64::total_cmp);
+        assert!(at60.iter().all(|v| (0.5..=1000.0).contains(v)), "{at60:?}");
+        let median = (at60[9] + at60[10]) / 2.0;
+        assert!((2.0..=50.0).contains(&median), "median {median}: {at60:?}");
+        // No noise: the identity every layer.
+        let (free, _) = product_norms(3, 10, 0.0, 20);
+        assert!(free.iter().all(|v| (v - 1.0).abs() < 1e-12));
+    }
+
+    #[test]
+    fn prefix_of_a_longer_run_is_the_shorter_run() {
+        let (a, b) = product_norms(7, 30, 0.15, 20);
+        let (c, d) = product_norms(7, 100, 0.15, 20);
+        assert_eq!(a[..], c[..30]);
+        assert_eq!(b[..], d[..30]);
+    }
+
+    #[test]
+    fn mhc_pre_and_post_shapes() {
+        let mut rng = SplitMix64::new(1);
+        let streams = normal_matrix(&mut rng, N, H);
+        let fn_w = normal_matrix(&mut rng, 2 * N + N * N, N * H) * 0.02;
+        let base = Array1::from_shape_simple_fn(2 * N + N * N, || rng.normal());
+        let (input, post, comb) = mhc_pre(&streams, &fn_w, &base, [1.0; 3]);
+        assert_eq!(input.dim(), H);
+        assert_eq!(post.dim(), N);
+        assert_eq!(comb.dim(), (N, N));
+        assert!(post.iter().all(|v| (0.0..2.0).contains(v)));
+        assert_doubly_stochastic(&comb);
+        let out = mhc_post(&input, &streams, &post, &comb);
+        assert_eq!(out.dim(), (N, H));
+        // Stream j = Σᵢ comb[i, j] · streamᵢ + post[j] · out.
+        let (j, h) = (1, 5);
+        let want: f64 =
+            (0..N).map(|k| comb[[k, j]] * streams[[k, h]]).sum::<f64>() + post[j] * input[h];
+        assert!((out[[j, h]] - want).abs() < 1e-12);
+        // Zero weights and base: pre = post/2 = ½, comb uniform.
+        let (input, post, comb) = mhc_pre(
+            &streams,
+            &Array2::zeros((2 * N + N * N, N * H)),
+            &Array1::zeros(2 * N + N * N),
+            [1.0; 3],
+        );
+        let half_sum = streams.sum_axis(Axis(0)) * 0.5;
+        assert!((&input - &half_sum).iter().all(|v| v.abs() < 1e-12));
+        assert!(post.iter().all(|v| (v - 1.0).abs() < 1e-12));
+        assert!(comb.iter().all(|v| (v - 0.25).abs() < 1e-5));
+    }
+
+    #[test]
+    fn defaults_give_text_table_plot() {
+        let out = run(&defaults(PARAMS)).unwrap();
+        assert_eq!(out.blocks.len(), 3);
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!("{:?}", out.blocks[0])
+        };
+        assert!(
+            t.contains("sublayer input [64]; residual streams [4, 64]"),
+            "{t}"
+        );
+        assert!(
+            t.contains("doubly stochastic 1.0000") || t.contains("doubly stochastic 0.9999"),
+            "{t}"
+        );
+        let Block::Table { header, rows } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(header.len(), 3);
+        let firsts: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(firsts, ["1", "10", "30", "60"]);
+        let Block::Plot(plot) = &out.blocks[2] else {
+            panic!()
+        };
+        assert!(plot.log_y);
+        assert_eq!(plot.series.len(), 2);
+        assert!(plot.series.iter().all(|s| s.x.len() == 100 && !s.bars));
+    }
+
+    #[test]
+    fn other_depths_and_overflow() {
+        let mut raw = defaults(PARAMS);
+        raw.insert("depth".into(), "20".into());
+        let out = run(&raw).unwrap();
+        let Block::Table { rows, .. } = &out.blocks[1] else {
+            panic!()
+        };
+        let firsts: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(firsts, ["1", "10", "20"]);
+        raw.insert("depth".into(), "1,000".into());
+        raw.insert("noise".into(), "2".into());
+        raw.insert("iters".into(), "1".into());
+        let out = run(&raw).unwrap();
+        let Block::Table { rows, .. } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(rows.last().unwrap()[0], "1,000");
+        let Block::Plot(plot) = &out.blocks[2] else {
+            panic!()
+        };
+        assert!(
+            plot.series
+                .iter()
+                .all(|s| s.y.iter().all(|y| y.is_finite() && *y > 0.0))
+        );
+        assert_eq!(plot.series[1].x.len(), 1_000);
+    }
+
+    #[test]
+    fn bad_parameters_name_each_field() {
+        let mut raw = defaults(PARAMS);
+        raw.insert("depth".into(), "0".into());
+        raw.insert("noise".into(), "abc".into());
+        raw.insert("iters".into(), "".into());
+        let errs = run(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["depth", "noise", "iters"]);
+        assert_eq!(errs[1].message, "`abc` is not a number");
+        raw = defaults(PARAMS);
+        raw.insert("seed".into(), "-1".into());
+        assert_eq!(run(&raw).unwrap_err()[0].param, "seed");
+    }
+}
+#[cfg(test)]
+mod scratch_measure {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn scratch_measure_mhc() {
+        let mut v: Vec<f64> = (1..=20)
+            .map(|s| product_norms(s, 60, 0.15, 20).0[59])
+            .collect();
+        v.sort_by(f64::total_cmp);
+        eprintln!("free@60 sorted: {v:?}");
+        let mut v: Vec<f64> = (1..=200)
+            .map(|s| product_norms(s, 60, 0.15, 20).0[59])
+            .collect();
+        v.sort_by(f64::total_cmp);
+        eprintln!(
+            "200 seeds: min {} p5 {} median {} p95 {} max {}",
+            v[0], v[10], v[100], v[190], v[199]
+        );
+        let ds: Vec<f64> = (1..=10)
+            .map(|s| product_norms(s, 60, 0.15, 20).1[59])
+            .collect();
+        eprintln!("ds@60: {ds:?}");
+        let raw = crate::demo::defaults(PARAMS);
+        let t = std::time::Instant::now();
+        for _ in 0..20 {
+            std::hint::black_box(run(&raw).unwrap());
+        }
+        eprintln!("mhc default run: {:?} each", t.elapsed() / 20);
+        let mut raw = raw;
+        raw.insert("depth".into(), "1000".into());
+        raw.insert("iters".into(), "200".into());
+        let t = std::time::Instant::now();
+        std::hint::black_box(run(&raw).unwrap());
+        eprintln!("mhc worst run: {:?}", t.elapsed());
+    }
+}

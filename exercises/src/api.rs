@@ -1,0 +1,433 @@
+//! The chapters' functions under documented names, for Rhai: the browser's
+//! scratch cell and `judge eval '<expr>'` call them. Arguments are checked and a
+//! bad one gives an error naming the function and the argument.
+
+use chapters::ch_newmodels::{attended, compressor, ledger, mhc, routing};
+use judge::Value;
+use ndarray::Array2;
+
+/// One function of the scripting API.
+#[derive(Debug, Clone, Copy)]
+pub struct ApiFn {
+    /// Rhai name.
+    pub name: &'static str,
+    /// Parameter names.
+    pub params: &'static [&'static str],
+    /// Return shape, for people.
+    pub returns: &'static str,
+    /// One line of documentation.
+    pub doc: &'static str,
+    /// The implementation.
+    pub call: fn(&[Value]) -> Result<Value, String>,
+}
+
+impl ApiFn {
+    /// `attended(pos, ratio, topk, window) -> int`
+    pub fn signature(&self) -> String {
+        format!(
+            "{}({}) -> {}",
+            self.name,
+            self.params.join(", "),
+            self.returns
+        )
+    }
+}
+
+/// Typed access to arguments with errors that name the function and the argument.
+struct A<'a> {
+    f: &'static str,
+    params: &'static [&'static str],
+    v: &'a [Value],
+}
+
+impl A<'_> {
+    fn err(&self, i: usize, what: &str) -> String {
+        let got = self.v.get(i).map_or("nothing", Value::type_name);
+        format!(
+            "{}: argument {} (`{}`) must be {what}, got {got}",
+            self.f,
+            i + 1,
+            self.params.get(i).unwrap_or(&"?")
+        )
+    }
+    fn int(&self, i: usize, min: i64, max: i64) -> Result<i64, String> {
+        match self.v.get(i) {
+            Some(Value::Int(x)) if (min..=max).contains(x) => Ok(*x),
+            Some(Value::Int(x)) => Err(format!(
+                "{}: argument {} (`{}`) must be between {min} and {max}, got {x}",
+                self.f,
+                i + 1,
+                self.params[i]
+            )),
+            _ => Err(self.err(i, "an int")),
+        }
+    }
+    fn str(&self, i: usize) -> Result<&str, String> {
+        match self.v.get(i) {
+            Some(Value::Str(s)) => Ok(s),
+            _ => Err(self.err(i, "a string")),
+        }
+    }
+    fn matrix(&self, i: usize) -> Result<Array2<f64>, String> {
+        let bad = || {
+            self.err(
+                i,
+                "a non-empty square or rectangular array of arrays of numbers",
+            )
+        };
+        let Some(Value::Array(rows)) = self.v.get(i) else {
+            return Err(bad());
+        };
+        let cols = match rows.first() {
+            Some(Value::Array(r)) if !r.is_empty() => r.len(),
+            _ => return Err(bad()),
+        };
+        if rows.len() > 64 || cols > 64 {
+            return Err(format!(
+                "{}: argument {} (`{}`) is limited to 64 × 64",
+                self.f,
+                i + 1,
+                self.params[i]
+            ));
+        }
+        let mut m = Array2::zeros((rows.len(), cols));
+        for (r, row) in rows.iter().enumerate() {
+            let Value::Array(row) = row else {
+                return Err(bad());
+            };
+            if row.len() != cols {
+                return Err(format!(
+                    "{}: argument {} (`{}`): row {r} has {} elements, row 0 has {cols}",
+                    self.f,
+                    i + 1,
+                    self.params[i],
+                    row.len()
+                ));
+            }
+            for (c, x) in row.iter().enumerate() {
+                m[[r, c]] = x.as_float().filter(|x| x.is_finite()).ok_or_else(bad)?;
+            }
+        }
+        Ok(m)
+    }
+}
+
+fn matrix_value(m: &Array2<f64>) -> Value {
+    Value::Array(
+        m.rows()
+            .into_iter()
+            .map(|r| Value::Array(r.iter().map(|x| Value::Float(*x)).collect()))
+            .collect(),
+    )
+}
+
+const BIG: i64 = 1 << 40;
+
+macro_rules! api_fn {
+    ($name:literal, [$($p:literal),*], $ret:literal, $doc:literal, |$a:ident| $body:expr) => {
+        ApiFn {
+            name: $name,
+            params: &[$($p),*],
+            returns: $ret,
+            doc: $doc,
+            call: |v| {
+                const PARAMS: &[&str] = &[$($p),*];
+                if v.len() != PARAMS.len() {
+                    return Err(format!("{}: takes {} arguments, got {}", $name, PARAMS.len(), v.len()));
+                }
+                let $a = A { f: $name, params: PARAMS, v };
+                $body
+            },
+        }
+    };
+}
+
+/// Every function of the scripting API.
+pub fn functions() -> Vec<ApiFn> {
+    vec![
+        api_fn!(
+            "attended",
+            ["pos", "ratio", "topk", "window"],
+            "int",
+            "KV entries a query at 0-based position pos attends to (topk 0 = no cap; ratio <= 1 = window only)",
+            |a| Ok(Value::Int(attended::attended(
+                a.int(0, 0, BIG)? as u64,
+                a.int(1, 0, BIG)? as u64,
+                a.int(2, 0, BIG)? as u64,
+                a.int(3, 0, BIG)? as u64
+            ) as i64))
+        ),
+        api_fn!(
+            "compressor_counts",
+            ["n_tokens", "ratio"],
+            "[entries, partial]",
+            "entries and partial-state tokens after n_tokens with disjoint blocks of ratio",
+            |a| {
+                let (e, p) = compressor::compressor_counts(
+                    a.int(0, 0, BIG)? as u64,
+                    a.int(1, 1, BIG)? as u64,
+                );
+                Ok(Value::from(vec![e as i64, p as i64]))
+            }
+        ),
+        api_fn!(
+            "prefix_reuse",
+            ["prefix_len", "ratio"],
+            "[reused_entries, tokens_covered, tail_tokens]",
+            "what a cached prefix gives a compressed layer: whole entries reused, the tokens they cover, the tail to recompute",
+            |a| {
+                let (e, c, t) =
+                    compressor::prefix_reuse(a.int(0, 0, BIG)? as u64, a.int(1, 1, BIG)? as u64);
+                Ok(Value::from(vec![e as i64, c as i64, t as i64]))
+            }
+        ),
+        api_fn!(
+            "v4_kv",
+            ["c4", "c128", "swa_only", "idx_bytes"],
+            "[per_token_bytes (float), fixed_bytes (int)]",
+            "DeepSeek-V4 KV bytes per token and fixed bytes per request from its layer counts and indexer-key size",
+            |a| {
+                let (c4, c128, swa, idx) = (
+                    a.int(0, 0, 10_000)?,
+                    a.int(1, 0, 10_000)?,
+                    a.int(2, 0, 10_000)?,
+                    a.int(3, 0, 1 << 20)?,
+                );
+                let per = ledger::v4_per_token(c4 as f64, c128 as f64, idx as f64);
+                let fixed = ledger::v4_fixed(c4 as f64, c128 as f64, swa as f64);
+                Ok(Value::Array(vec![
+                    Value::Float(per),
+                    Value::Int(fixed as i64),
+                ]))
+            }
+        ),
+        api_fn!(
+            "ledger_models",
+            [],
+            "[names]",
+            "the models of the KV ledger",
+            |_a| Ok(Value::Array(
+                ledger::default_models()
+                    .into_iter()
+                    .map(|m| Value::Str(m.name))
+                    .collect()
+            ))
+        ),
+        api_fn!(
+            "ledger_row",
+            ["model"],
+            "#{per_token, fixed, max_len}",
+            "one model's ledger row (bytes per token, fixed bytes, maximum context)",
+            |a| {
+                let m = find_model(a.str(0)?)?;
+                Ok(Value::Map(
+                    [
+                        ("per_token".to_owned(), Value::Float(m.per_token)),
+                        ("fixed".to_owned(), Value::Int(m.fixed as i64)),
+                        ("max_len".to_owned(), Value::Int(m.max_len as i64)),
+                    ]
+                    .into(),
+                ))
+            }
+        ),
+        api_fn!(
+            "ledger",
+            ["model", "tokens"],
+            "bytes (float), or () past the maximum context",
+            "KV bytes of one request of this many tokens",
+            |a| {
+                let m = find_model(a.str(0)?)?;
+                Ok(m.bytes(a.int(1, 0, BIG)? as u64)
+                    .map_or(Value::Unit, Value::Float))
+            }
+        ),
+        api_fn!(
+            "dispatch_bytes",
+            ["hidden", "topk", "bytes_per_elem"],
+            "int",
+            "bytes one token sends per MoE layer in expert-parallel dispatch",
+            |a| Ok(Value::Int(routing::dispatch_bytes(
+                a.int(0, 0, 1 << 24)? as u64,
+                a.int(1, 0, 1 << 12)? as u64,
+                a.int(2, 0, 64)? as u64
+            ) as i64))
+        ),
+        api_fn!(
+            "sinkhorn",
+            ["matrix", "iters"],
+            "matrix",
+            "row softmax, then alternate column and row normalisation: a doubly stochastic matrix (eps 1e-6)",
+            |a| Ok(matrix_value(&mhc::sinkhorn(
+                &a.matrix(0)?,
+                a.int(1, 1, 10_000)? as usize,
+                1e-6
+            )))
+        ),
+        api_fn!(
+            "spectral_norm",
+            ["matrix"],
+            "float",
+            "the largest singular value of a matrix",
+            |a| Ok(Value::Float(mhc::spectral_norm(&a.matrix(0)?)))
+        ),
+    ]
+}
+
+fn find_model(name: &str) -> Result<ledger::Model, String> {
+    ledger::model(name).ok_or_else(|| {
+        let names: Vec<String> = ledger::default_models()
+            .into_iter()
+            .map(|m| format!("\"{}\"", m.name))
+            .collect();
+        format!(
+            "ledger: unknown model \"{name}\"; the models are {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// Registers every API function on a Rhai engine.
+#[cfg(feature = "script")]
+pub fn register(engine: &mut judge::script::rhai::Engine) {
+    use judge::script::rhai::{Dynamic, EvalAltResult};
+    use judge::script::{from_dynamic, to_dynamic};
+    fn call(f: &ApiFn, args: &[Dynamic]) -> Result<Dynamic, Box<EvalAltResult>> {
+        let vals = args
+            .iter()
+            .map(from_dynamic)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("{}: {e}", f.name))?;
+        (f.call)(&vals)
+            .map(|v| to_dynamic(&v))
+            .map_err(|e| e.into())
+    }
+    for f in functions() {
+        match f.params.len() {
+            0 => engine.register_fn(f.name, move || call(&f, &[])),
+            1 => engine.register_fn(f.name, move |a: Dynamic| call(&f, &[a])),
+            2 => engine.register_fn(f.name, move |a: Dynamic, b: Dynamic| call(&f, &[a, b])),
+            3 => engine.register_fn(f.name, move |a: Dynamic, b: Dynamic, c: Dynamic| {
+                call(&f, &[a, b, c])
+            }),
+            _ => engine.register_fn(
+                f.name,
+                move |a: Dynamic, b: Dynamic, c: Dynamic, d: Dynamic| call(&f, &[a, b, c, d]),
+            ),
+        };
+    }
+}
+
+/// Evaluates a Rhai expression or script with the API registered, in the sandbox.
+/// Returns the value and what the script printed.
+#[cfg(feature = "script")]
+pub fn eval(
+    source: &str,
+    limits: judge::script::Limits,
+    deadline: Option<judge::script::Deadline>,
+) -> (Result<Value, String>, Vec<String>) {
+    let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let mut engine = judge::script::engine(limits, deadline, out.clone());
+    register(&mut engine);
+    let r = match engine.eval::<judge::script::rhai::Dynamic>(source) {
+        Ok(d) => from_dynamic(&d),
+        Err(e) => Err(match judge::script::classify(*e) {
+            judge::SolverError::Compile(m)
+            | judge::SolverError::Runtime(m)
+            | judge::SolverError::Limit(m) => with_signature_hint(m),
+            judge::SolverError::NotAttempted => "todo() reached".to_owned(),
+        }),
+    };
+    let printed = out.borrow().clone();
+    (r, printed)
+}
+
+#[cfg(feature = "script")]
+use judge::script::from_dynamic;
+
+/// Adds the right signature to Rhai's "Function not found" for an API name.
+fn with_signature_hint(msg: String) -> String {
+    let hint = functions()
+        .into_iter()
+        .find(|f| msg.contains(&format!("Function not found: {} (", f.name)));
+    match hint {
+        Some(f) => format!("{msg}; the API has {}", f.signature()),
+        None => msg,
+    }
+}
+
+#[cfg(all(test, feature = "script"))]
+mod tests {
+    use super::*;
+    use judge::script::Limits;
+
+    fn ev(src: &str) -> Result<Value, String> {
+        eval(src, Limits::default(), None).0
+    }
+
+    #[test]
+    fn every_function_works_from_rhai() {
+        assert_eq!(ev("attended(1048575, 4, 512, 128)"), Ok(Value::Int(640)));
+        assert_eq!(ev("compressor_counts(22, 4)"), Ok(Value::from(vec![5, 2])));
+        assert_eq!(
+            ev("prefix_reuse(1000, 128)"),
+            Ok(Value::from(vec![7, 896, 104]))
+        );
+        assert_eq!(
+            ev("v4_kv(30, 31, 0, 132)"),
+            Ok(Value::Array(vec![
+                Value::Float(5511.4375),
+                Value::Int(23_270_400)
+            ]))
+        );
+        assert_eq!(ev("ledger_models().len()"), Ok(Value::Int(6)));
+        assert_eq!(
+            ev("ledger_row(\"DeepSeek-V4-Flash\").fixed"),
+            Ok(Value::Int(15_420_416))
+        );
+        assert_eq!(
+            ev("ledger(\"DeepSeek-V4-Pro\", 262144)"),
+            Ok(Value::Float(1_468_060_672.0))
+        );
+        assert_eq!(ev("ledger(\"DeepSeek-V3.2\", 1048576)"), Ok(Value::Unit));
+        assert_eq!(ev("dispatch_bytes(7168, 6, 1) / 1024"), Ok(Value::Int(42)));
+        let Ok(Value::Array(m)) = ev("sinkhorn([[1.0, 2.0], [3.0, 4.0]], 20)") else {
+            panic!()
+        };
+        assert_eq!(m.len(), 2);
+        assert_eq!(
+            ev("spectral_norm([[3, 0], [0, 1]])")
+                .map(|v| v.as_float().map(|x| (x * 1e9).round() / 1e9)),
+            Ok(Some(3.0))
+        );
+    }
+
+    #[test]
+    fn bad_arguments_name_function_and_argument() {
+        let e = ev("attended(1, 4.5, 0, 128)").unwrap_err();
+        assert!(
+            e.contains("attended: argument 2 (`ratio`) must be an int, got float"),
+            "{e}"
+        );
+        let e = ev("ledger(\"GPT\", 10)").unwrap_err();
+        assert!(e.contains("unknown model \"GPT\""), "{e}");
+        let e = ev("sinkhorn([[1, 2], [3]], 20)").unwrap_err();
+        assert!(e.contains("row 1 has 1 elements"), "{e}");
+        let e = ev("attended(1, 2)").unwrap_err();
+        assert!(
+            e.ends_with("the API has attended(pos, ratio, topk, window) -> int"),
+            "{e}"
+        );
+        let e = ev("prefix_reuse(10, 0)").unwrap_err();
+        assert!(
+            e.contains("prefix_reuse: argument 2 (`ratio`) must be between 1"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn signatures_are_listed() {
+        let sigs: Vec<String> = functions().iter().map(ApiFn::signature).collect();
+        assert!(sigs.contains(&"attended(pos, ratio, topk, window) -> int".to_owned()));
+        assert_eq!(sigs.len(), 10);
+    }
+}
