@@ -1,13 +1,9 @@
 // End-to-end: a reader's path through the book in headless Chromium.
 import assert from 'node:assert/strict';
 import { BOOK_URL, launch } from './browser.mjs';
+import { SOLUTIONS } from './solutions.mjs';
 
-const CORRECT = `fn attended(pos, ratio, topk, window) {
-    let swa = if window < pos + 1 { window } else { pos + 1 };
-    if ratio <= 1 { return swa; }
-    let done = (pos + 1) / ratio;
-    swa + if topk > 0 && done > topk { topk } else { done }
-}`;
+const CORRECT = SOLUTIONS['ch_newmodels/attended'];
 const WRONG = `fn attended(pos, ratio, topk, window) {
     if ratio > 1 { window + (pos + 1) / ratio } else { window }
 }`;
@@ -51,6 +47,60 @@ try {
 
   assert.ok((await cell.locator('.cell-source code').textContent()).includes('pub fn attended(pos: u64'), 'real source shown');
   ok('cell shows its Rust source');
+
+  // Every cell ran on load, shows its source, and drew its chart.
+  const expected = {
+    compressor: ['streaming: 5 entries, 2 tokens left in the partial state', 'all at once: 5 entries'],
+    attended: ['C4 layer 640'],
+    ledger: ['DeepSeek-V4-Pro: 5.4 KiB per token', '1M-token request 5.40 GiB', 'DeepSeek-V3.2', 'not supported'],
+    mhc: ['sublayer input [64]; residual streams [4, 64]', 'doubly stochastic 0.9999'],
+    routing: ['batch 65,536 tokens: busiest expert carries'],
+  };
+  const ids = await page.locator('section.cell[data-cell]').evaluateAll((els) => els.map((e) => e.dataset.cell));
+  assert.deepEqual([...ids].sort(), Object.keys(expected).sort(), 'every demo has a cell');
+  for (const [id, needles] of Object.entries(expected)) {
+    const c = page.locator(`.cell[data-cell="${id}"]`);
+    const t = await c.locator('.cell-text').first().textContent();
+    for (const n of needles) assert.ok(t.includes(n), `${id} output has "${n}":\n${t}`);
+    await c.locator('.chart[data-drawn="true"] svg.main-svg').first().waitFor({ timeout: 15000 });
+    assert.ok((await c.locator('.cell-source code').textContent()).includes('pub fn'), `${id} shows its source`);
+    assert.match(await c.locator('.timing').textContent(), /ran in [0-9.]+ ms/);
+  }
+  const routingTables = await page.locator('.cell[data-cell="routing"] table').allTextContents();
+  assert.ok(routingTables.some((t) => t.includes('42') && t.includes('112')), 'dispatch table: 42 and 112 KiB');
+  ok('all five cells ran on load with their figures, sources and charts');
+
+  // The ledger accepts a new model line and names a bad one.
+  const ledger = page.locator('.cell[data-cell="ledger"]');
+  const models = ledger.locator('textarea');
+  const original = await models.inputValue();
+  await models.fill(original + '\nMy model | 1000 | 2 * 1024 | 4096');
+  await page.waitForFunction(() => document.querySelector('.cell[data-cell="ledger"] .cell-text').textContent.includes('My model'));
+  await models.fill(original + '\nBroken | 1 + | 0 | 5');
+  await ledger.locator('.param.invalid .param-error', { hasText: 'line 7, bytes per token' }).waitFor();
+  await models.fill(original);
+  await ledger.getByLabel('units').selectOption('decimal');
+  await page.waitForFunction(() => document.querySelector('.cell[data-cell="ledger"] .cell-text').textContent.includes('kB per token'));
+  ok('the ledger takes a new model, names a bad line, switches units');
+
+  // Self-test answers stay folded until opened.
+  const answer = page.locator('.selftest details').first();
+  assert.equal(await answer.getAttribute('open'), null);
+  await answer.locator('summary').click();
+  assert.ok((await answer.textContent()).includes('640'), 'answer 1 quotes the computed figure');
+  ok('self-test answers unfold');
+
+  // The scratch cell calls the chapter's functions.
+  const scratch = page.locator('section.scratch');
+  await scratch.locator('.scratch-value').waitFor();
+  assert.ok((await scratch.locator('.scratch-value').textContent()).includes('1468060672'));
+  await scratch.locator('textarea').fill('attended(1048575, 128, 0, 128)');
+  await scratch.locator('textarea').press('Control+Enter');
+  await page.waitForFunction(() => document.querySelector('.scratch-value')?.textContent.trim() === '8320');
+  await scratch.locator('textarea').fill('attended(1, 2.5, 0, 128)');
+  await scratch.getByRole('button', { name: 'Run' }).click();
+  assert.match(await scratch.locator('.scratch-error').textContent(), /attended: argument 2 \(`ratio`\) must be an int/);
+  ok('the scratch cell evaluates the scripting API and names bad arguments');
 
   // Change a parameter: output re-runs.
   const win = cell.getByLabel('sliding window');

@@ -158,6 +158,15 @@ fn test_cmd() -> Result<(), String> {
 fn bench_cmd() -> Result<(), String> {
     let sizes = site::measure()?;
     site::print_sizes(&sizes);
+    run(Command::new("cargo").args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "exercises",
+        "--example",
+        "bench",
+    ]))?;
     let port = serve::spawn_background()?;
     run(Command::new("node")
         .arg("e2e/bench.mjs")

@@ -79,7 +79,7 @@ impl Compressor {
         self.kv.push(h.dot(&self.weights.w_kv));
         self.gate.push(h.dot(&self.weights.w_gate));
         self.seen += 1;
-        if self.seen >= self.window && (self.seen - self.window) % self.ratio == 0 {
+        if self.seen >= self.window && (self.seen - self.window).is_multiple_of(self.ratio) {
             let stack = |rows: &[Array1<f64>]| {
                 Array2::from_shape_fn((rows.len(), rows[0].len()), |(i, d)| rows[i][d])
             };

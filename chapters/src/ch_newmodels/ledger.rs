@@ -43,7 +43,7 @@ pub struct Model {
 impl Model {
     /// Bytes for one request of `tokens` tokens, or `None` past the maximum context.
     pub fn bytes(&self, tokens: u64) -> Option<f64> {
-        (tokens <= self.max_len).then(|| self.per_token * tokens as f64 + self.fixed)
+        (tokens <= self.max_len).then_some(self.per_token * tokens as f64 + self.fixed)
     }
 }
 
@@ -448,7 +448,7 @@ mod tests {
         let pro = model("DeepSeek-V4-Pro").unwrap();
         assert_eq!(flash.per_token, 3_850.25);
         assert_eq!(flash.fixed, 15_420_416.0);
-        assert_eq!(pro.per_token, 5_511.4375);
+        assert_eq!(pro.per_token, 5_511.437_5);
         assert_eq!(pro.fixed, 23_270_400.0);
         assert_eq!(pro.bytes(262_144), Some(1_468_060_672.0));
     }
@@ -489,7 +489,7 @@ mod tests {
         assert_eq!(Units::Binary.fmt(3_850.25, 1), "3.8 KiB");
         assert_eq!(Units::Decimal.fmt(3_850.25, 1), "3.9 kB");
         assert_eq!(Units::Binary.fmt(500.0, 1), "500 B");
-        assert_eq!(fmt_exact(5_511.4375), "5,511.4375");
+        assert_eq!(fmt_exact(5_511.437_5), "5,511.4375");
         assert_eq!(fmt_exact(15_420_416.0), "15,420,416");
     }
 

@@ -78,8 +78,11 @@ pub fn mhc_post(
 
 /// Largest singular value `‖M‖₂ = √λ_max(MᵀM)` (of the smaller Gram matrix,
 /// after scaling `M` by its largest entry so the Gram matrix cannot overflow).
-/// 0 for a zero or empty matrix; infinite if an entry is.
+/// 0 for a zero or empty matrix; infinite if an entry is; NaN if an entry is.
 pub fn spectral_norm(m: &Array2<f64>) -> f64 {
+    if m.iter().any(|v| v.is_nan()) {
+        return f64::NAN;
+    }
     let a = m.fold(0.0_f64, |acc, &v| acc.max(v.abs()));
     if a == 0.0 || !a.is_finite() {
         return a;
@@ -421,6 +424,7 @@ mod tests {
         close(array![[c, -s], [s, c]] * 2.0, 2.0);
         close(array![[1e300, 0.0], [0.0, 1.0]], 1e300);
         assert_eq!(spectral_norm(&array![[f64::INFINITY, 0.0]]), f64::INFINITY);
+        assert!(spectral_norm(&array![[1.0, f64::NAN]]).is_nan());
     }
 
     #[test]
@@ -588,42 +592,5 @@ mod tests {
         raw = defaults(PARAMS);
         raw.insert("seed".into(), "-1".into());
         assert_eq!(run(&raw).unwrap_err()[0].param, "seed");
-    }
-}
-#[cfg(test)]
-mod scratch_measure {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn scratch_measure_mhc() {
-        let mut v: Vec<f64> = (1..=20)
-            .map(|s| product_norms(s, 60, 0.15, 20).0[59])
-            .collect();
-        v.sort_by(f64::total_cmp);
-        eprintln!("free@60 sorted: {v:?}");
-        let mut v: Vec<f64> = (1..=200)
-            .map(|s| product_norms(s, 60, 0.15, 20).0[59])
-            .collect();
-        v.sort_by(f64::total_cmp);
-        eprintln!(
-            "200 seeds: min {} p5 {} median {} p95 {} max {}",
-            v[0], v[10], v[100], v[190], v[199]
-        );
-        let ds: Vec<f64> = (1..=10)
-            .map(|s| product_norms(s, 60, 0.15, 20).1[59])
-            .collect();
-        eprintln!("ds@60: {ds:?}");
-        let raw = crate::demo::defaults(PARAMS);
-        let t = std::time::Instant::now();
-        for _ in 0..20 {
-            std::hint::black_box(run(&raw).unwrap());
-        }
-        eprintln!("mhc default run: {:?} each", t.elapsed() / 20);
-        let mut raw = raw;
-        raw.insert("depth".into(), "1000".into());
-        raw.insert("iters".into(), "200".into());
-        let t = std::time::Instant::now();
-        std::hint::black_box(run(&raw).unwrap());
-        eprintln!("mhc worst run: {:?}", t.elapsed());
     }
 }
