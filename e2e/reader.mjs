@@ -165,7 +165,7 @@ try {
 
   // Deep link straight to the chapter (SPA fallback) and an unknown page.
   await page.goto(BOOK_URL + '/ch/newmodels');
-  await page.locator('.cell-text').waitFor();
+  await page.locator('.cell-text').first().waitFor();
   await page.goto(BOOK_URL + '/nowhere');
   await page.getByText('Page not found').waitFor();
   ok('deep links work; unknown pages say so');
