@@ -8,12 +8,20 @@ use crate::home_page::HomePage;
 /// The whole app: header and routes.
 #[component]
 pub fn App() -> impl IntoView {
+    let progress = crate::progress::Progress::load();
+    provide_context(progress);
     view! {
         <Router>
             <header class="site-header">
                 <A href="/" attr:class="brand">"Inference Handbook"</A>
                 <ThemeSwitch/>
             </header>
+            {move || progress.notice.get().map(|n| view! {
+                <div class="notice" role="status">
+                    <span>{n}</span>
+                    <button type="button" class="secondary" on:click=move |_| progress.notice.set(None)>"Dismiss"</button>
+                </div>
+            })}
             <Routes fallback=|| view! { <NotFound/> }>
                 <Route path=path!("/") view=HomePage/>
                 <Route path=path!("/ch/:slug") view=ChapterPage/>

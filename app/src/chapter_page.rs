@@ -6,6 +6,7 @@ use chapters::doc::Block;
 
 use crate::cell::Cell;
 use crate::exercise_panel::ExercisePanel;
+use crate::progress::{mark, use_progress};
 use crate::scratch_cell::ScratchCell;
 
 /// Where "edit this page" links point: the repository's file view, one place only.
@@ -75,6 +76,20 @@ pub fn ChapterPage() -> impl IntoView {
                 },
             })
             .collect_view();
+        let progress = use_progress();
+        let exercise_toc = exercises::for_chapter(ch.id)
+            .into_iter()
+            .map(|e| {
+                let id = e.id;
+                let status = move || progress.status(id);
+                view! {
+                    <li data-progress=id>
+                        <span class="mark" title=status>{move || mark(&status())}</span>
+                        <a href=format!("#exercise-{}", e.slug())>{e.title}</a>
+                    </li>
+                }
+            })
+            .collect_view();
         let prev = pos.checked_sub(1).map(|i| all[i]);
         let next = all.get(pos + 1).copied();
         let nav_link = |c: Option<chapters::Chapter>, rel: &'static str, label: &'static str| {
@@ -86,6 +101,8 @@ pub fn ChapterPage() -> impl IntoView {
                     <details open=wide_screen()>
                         <summary class="toc-title">{ch.title}</summary>
                         <ol>{toc}</ol>
+                        <p class="toc-title toc-exercises">"Exercises"</p>
+                        <ul class="progress-list">{exercise_toc}</ul>
                     </details>
                 </nav>
                 <main class="page chapter" id="chapter">

@@ -6,14 +6,15 @@ use wasm_bindgen::JsCast;
 use exercises::Exercise;
 use judge::{CaseResult, Kind, Status, Value, Verdict};
 
-use crate::{now_ms, storage};
+use crate::now_ms;
+use crate::progress::use_progress;
+use crate::storage::{self, code_key, fails_key};
 
 /// Wall-clock budget for one grading run, in milliseconds.
 const DEADLINE_MS: f64 = 2_000.0;
 
-fn code_key(id: &str) -> String {
-    format!("code:{id}")
-}
+/// Failed runs after which the reference can be revealed (with a confirmation).
+const REVEAL_AFTER_FAILS: u32 = 3;
 
 fn show_args(args: &[Value]) -> String {
     args.iter()
@@ -31,6 +32,14 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
     let verdict = RwSignal::new(None::<(Verdict, Vec<String>, f64)>);
     let hints_shown = RwSignal::new(0usize);
     let id = ex.id;
+    let progress = use_progress();
+    let fails = RwSignal::new(
+        storage::get(&fails_key(id))
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap_or(0),
+    );
+    let reveal = RwSignal::new(false);
+    let gutter = NodeRef::<leptos::html::Pre>::new();
 
     let run = {
         let ex = ex.clone();
@@ -44,7 +53,14 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                 Some(deadline),
             );
             let ms = now_ms() - t0;
-            storage::save_status(ex.id, v.status.label());
+            progress.set(ex.id, v.status.label());
+            if matches!(
+                v.status,
+                judge::Status::Failed | judge::Status::Error | judge::Status::LimitExceeded
+            ) {
+                fails.update(|n| *n += 1);
+                storage::set(&fails_key(ex.id), &fails.get_untracked().to_string());
+            }
             verdict.set(Some((v, out, ms)));
         }
     };
@@ -88,6 +104,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
         })
         .unwrap_or_else(|e| chapters::doc::escape(&e.to_string()));
     let hints = ex.hints;
+    let reference = ex.reference_source;
     let starter = ex.starter_rhai;
     let signature = format!(
         "fn {}({}) -> {}",
@@ -106,9 +123,19 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
             <div class="prose" inner_html=statement></div>
             <p class="signature"><code>{signature}</code>" — in Rhai, a small Rust-like language."</p>
             <label class="sr-only" for=editor_id.clone()>"Your Rhai code"</label>
+            <div class="editor-wrap">
+            <pre class="gutter" aria-hidden="true" node_ref=gutter>
+                {move || (1..=code.read().lines().count().max(1) + usize::from(code.read().ends_with('\n'))).map(|n| n.to_string()).collect::<Vec<_>>().join("\n")}
+            </pre>
             <textarea
                 id=editor_id
                 class="editor"
+                wrap="off"
+                on:scroll=move |ev| {
+                    if let (Some(g), Some(t)) = (gutter.get(), ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())) {
+                        g.set_scroll_top(t.scroll_top());
+                    }
+                }
                 spellcheck="false"
                 autocapitalize="off"
                 autocomplete="off"
@@ -121,6 +148,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                 }
                 on:keydown=on_key
             ></textarea>
+            </div>
             <p class="muted small">"Ctrl/Cmd+Enter runs the tests. Tab indents; press Esc then Tab to leave the editor."</p>
             <div class="cell-actions">
                 <button type="button" class="run" on:click={
@@ -128,8 +156,13 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                     move |_| run()
                 }>"Run tests"</button>
                 <button type="button" class="secondary" on:click=move |_| {
-                    code.set(starter.to_owned());
-                    storage::remove(&code_key(id));
+                    let ok = web_sys::window()
+                        .and_then(|w| w.confirm_with_message("Replace your code with the starter? Your code is lost.").ok())
+                        .unwrap_or(false);
+                    if ok {
+                        code.set(starter.to_owned());
+                        storage::remove(&code_key(id));
+                    }
                 }>"Restore starter"</button>
                 <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.len() }
                     on:click=move |_| hints_shown.update(|n| *n += 1)>
@@ -142,6 +175,24 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
             <div class="results" aria-live="polite">
                 {move || verdict.get().map(|(v, out, ms)| results_view(v, out, ms))}
             </div>
+            {move || {
+                let passed = progress.status(id) == "passed";
+                let can = passed || fails.get() >= REVEAL_AFTER_FAILS;
+                (can && !reveal.get()).then(|| view! {
+                    <button type="button" class="secondary reveal" on:click=move |_| {
+                        let ok = passed || web_sys::window()
+                            .and_then(|w| w.confirm_with_message("Show the reference solution? Try another hint first if you have one left.").ok())
+                            .unwrap_or(false);
+                        if ok { reveal.set(true); }
+                    }>{if passed { "Compare with the reference solution" } else { "Show the reference solution" }}</button>
+                })
+            }}
+            {move || reveal.get().then(|| view! {
+                <div class="reference">
+                    <p class="muted small">"The reference solution in Rust (the judge computes every expected value with it):"</p>
+                    <pre class="code"><code class="rust" inner_html=chapters::highlight::highlight_rust(reference)></code></pre>
+                </div>
+            })}
         </section>
     }
 }

@@ -1,30 +1,129 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
+use wasm_bindgen::JsCast;
 
+use crate::progress::{mark, use_progress};
 use crate::storage;
 
-/// The home page: the book's chapters with their exercise progress.
+fn all_ids() -> Vec<&'static str> {
+    exercises::all().iter().map(|e| e.id).collect()
+}
+
+/// Offers `text` as a file download.
+fn download(name: &str, text: &str) -> Result<(), String> {
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let parts = js_sys::Array::of1(&text.into());
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
+        .map_err(|_| "could not build the file")?;
+    let url =
+        web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "could not build the file")?;
+    let a: web_sys::HtmlAnchorElement = doc
+        .create_element("a")
+        .map_err(|_| "no link")?
+        .dyn_into()
+        .map_err(|_| "no link")?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// The home page: the book's chapters with their exercise progress, and the
+/// reader's saved work (export, import, reset).
 #[component]
 pub fn HomePage() -> impl IntoView {
-    let progress = storage::load_progress();
+    let progress = use_progress();
     let chapters = chapters::all()
         .into_iter()
         .map(|c| {
             let exs = exercises::for_chapter(c.id);
-            let done = exs
-                .iter()
-                .filter(|e| progress.get(e.id).map(String::as_str) == Some("passed"))
-                .count();
             let total = exs.len();
+            let list = exs
+                .iter()
+                .map(|e| {
+                    let id = e.id;
+                    let status = move || progress.status(id);
+                    view! {
+                        <li data-progress=id>
+                            <span class="mark" aria-hidden="true">{move || mark(&status())}</span>
+                            " " {e.title} " — " <span class="status">{status}</span>
+                        </li>
+                    }
+                })
+                .collect_view();
+            let done = move || exs.iter().filter(|e| progress.status(e.id) == "passed").count();
             view! {
                 <li class="chapter-card">
                     <A href=format!("/ch/{}", c.slug)>{c.title}</A>
                     <p>{c.summary}</p>
-                    <p class="muted">{format!("Exercises: {done} of {total} passed")}</p>
+                    <details>
+                        <summary class="muted">{move || format!("Exercises: {} of {total} passed", done())}</summary>
+                        <ul class="progress-list">{list}</ul>
+                    </details>
                 </li>
             }
         })
         .collect_view();
+    let on_export = move |_| {
+        let ids = all_ids();
+        let e = storage::export(&ids, &progress.map.get_untracked());
+        let text = serde_json::to_string_pretty(&e).unwrap_or_default();
+        if let Err(msg) = download("inference-handbook-progress.json", &text) {
+            progress.notice.set(Some(format!("Export failed: {msg}")));
+        }
+    };
+    let on_import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|v| v.as_string());
+            let msg = match text.map(|t| storage::parse_export(&t, &all_ids())) {
+                None => "Import failed: the file could not be read.".to_owned(),
+                Some(Err(e)) => format!("Import failed, nothing was changed: {e}."),
+                Some(Ok(e)) => {
+                    storage::apply_import(&e);
+                    progress.map.set(e.progress.clone());
+                    format!(
+                        "Imported progress for {} exercises and code for {}.",
+                        e.progress.len(),
+                        e.code.len()
+                    )
+                }
+            };
+            progress.notice.set(Some(msg));
+        });
+    };
+    let on_reset = move |_| {
+        let ok = web_sys::window()
+            .and_then(|w| {
+                w.confirm_with_message("Forget all saved code and progress in this browser?")
+                    .ok()
+            })
+            .unwrap_or(false);
+        if ok {
+            storage::reset_all(&all_ids());
+            progress.map.set(Default::default());
+            progress
+                .notice
+                .set(Some("All saved code and progress were reset.".to_owned()));
+        }
+    };
     view! {
         <main class="page home">
             <h1>"Inference Handbook"</h1>
@@ -34,6 +133,16 @@ pub fn HomePage() -> impl IntoView {
             </p>
             <h2>"Chapters"</h2>
             <ol class="chapters">{chapters}</ol>
+            <h2>"Your work"</h2>
+            <p>"Your code and progress are saved in this browser only. Keep a copy or move it to another browser:"</p>
+            <div class="cell-actions">
+                <button type="button" class="secondary" on:click=on_export>"Export progress"</button>
+                <label class="button secondary">
+                    "Import progress…"
+                    <input id="import-file" class="sr-only" type="file" accept="application/json,.json" on:change=on_import/>
+                </label>
+                <button type="button" class="secondary danger" on:click=on_reset>"Reset everything"</button>
+            </div>
         </main>
     }
 }

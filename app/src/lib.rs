@@ -8,6 +8,7 @@ mod chapter_page;
 mod exercise_panel;
 mod home_page;
 mod plot;
+mod progress;
 mod scratch_cell;
 pub mod storage;
 

@@ -20,7 +20,7 @@ const RHAI_DEADLINE: Duration = Duration::from_secs(2);
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  judge <practice-folder> [--json]   grade a folder, e.g. judge practice/ch_newmodels\n  judge list                         list the exercises\n  judge hint <exercise-id> [N]       show the first N hints (default 1)\n  judge eval '<rhai expression>'     evaluate with the chapters' functions; prints JSON\n  judge eval --list                  list those functions"
+        "usage:\n  judge <practice-folder> [--json] [--watch]   grade a folder, e.g. judge practice/ch_newmodels\n  judge list [practice-folder]       list the exercises (with their status in the folder)\n  judge hint <exercise-id> [N]       show the first N hints (default 1)\n  judge eval '<rhai expression>'     evaluate with the chapters' functions; prints JSON\n  judge eval --list                  list those functions"
     );
     ExitCode::from(2)
 }
@@ -29,18 +29,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("eval") => return eval_cmd(&args[1..]),
-        Some("list") => {
-            for ex in exercises::all() {
-                println!(
-                    "{:<32} {}({})  {}",
-                    ex.id,
-                    ex.function,
-                    ex.params.join(", "),
-                    ex.title
-                );
-            }
-            return ExitCode::SUCCESS;
-        }
+        Some("list") => return list_cmd(args.get(1).map(Path::new)),
         Some("hint") => return hint_cmd(&args[1..]),
         None | Some("-h" | "--help") => return usage(),
         _ => {}
@@ -49,12 +38,90 @@ fn main() -> ExitCode {
     let Some(folder) = args.iter().find(|a| !a.starts_with("--")) else {
         return usage();
     };
+    if args.iter().any(|a| a == "--watch") {
+        return watch(Path::new(folder), json);
+    }
     match grade_folder(Path::new(folder)) {
         Err(e) => {
             eprintln!("judge: {e}");
             ExitCode::from(2)
         }
         Ok(results) => report(&results, json),
+    }
+}
+
+/// `judge list [folder]`: every exercise, with its status in `folder` when given.
+fn list_cmd(folder: Option<&Path>) -> ExitCode {
+    let graded = match folder.map(grade_folder) {
+        Some(Err(e)) => {
+            eprintln!("judge: {e}");
+            return ExitCode::from(2);
+        }
+        Some(Ok(g)) => g,
+        None => Vec::new(),
+    };
+    for ex in exercises::all() {
+        let status: Vec<String> = graded
+            .iter()
+            .filter(|g| g.verdict.exercise == ex.id)
+            .map(|g| format!("{}: {}", g.lang, g.verdict.status.label()))
+            .collect();
+        let status = if folder.is_some() && status.is_empty() {
+            "no file".to_owned()
+        } else {
+            status.join(", ")
+        };
+        println!(
+            "{:<30} {}({})  {}",
+            ex.id,
+            ex.function,
+            ex.params.join(", "),
+            status
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// The newest modification time of the learner's files in `folder`.
+fn newest_change(folder: &Path) -> Option<std::time::SystemTime> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in [folder.to_path_buf(), folder.join("src")] {
+        if let Ok(rd) = std::fs::read_dir(&dir) {
+            files.extend(rd.flatten().map(|e| e.path()));
+        }
+    }
+    files
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("rhai" | "rs" | "toml")
+            )
+        })
+        .filter_map(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok())
+        .max()
+}
+
+/// `--watch`: grade now and again after every save, until Ctrl+C.
+fn watch(folder: &Path, json: bool) -> ExitCode {
+    let mut last = None;
+    loop {
+        let now = newest_change(folder);
+        if now != last {
+            last = now;
+            print!("\x1b[2J\x1b[H");
+            match grade_folder(folder) {
+                Err(e) => eprintln!("judge: {e}"),
+                Ok(results) => {
+                    report(&results, json);
+                }
+            }
+            println!(
+                "\nwatching {} for changes (Ctrl+C to stop)",
+                folder.display()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(300));
     }
 }
 

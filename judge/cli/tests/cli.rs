@@ -28,14 +28,13 @@ fn practice_copy() -> (PathBuf, std::sync::MutexGuard<'static, ()>) {
         .join("ch_newmodels");
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let src = root().join("practice/ch_newmodels");
-    for f in [
-        "attended.rhai",
-        "Cargo.lock",
-        "src/lib.rs",
-        "src/main.rs",
-        "src/attended.rs",
-    ] {
-        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    for sub in ["", "src"] {
+        for entry in std::fs::read_dir(src.join(sub)).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_file() {
+                std::fs::copy(&path, dir.join(sub).join(entry.file_name())).unwrap();
+            }
+        }
     }
     let toml = std::fs::read_to_string(src.join("Cargo.toml"))
         .unwrap()
@@ -126,13 +125,21 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
     assert_eq!(code, 1);
     let (json, _) = judge(&dir, &["--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let strip = |mut x: serde_json::Value| {
+    let verdict = |lang: &str| {
+        let mut x = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["exercise"] == "ch_newmodels/attended" && x["language"] == lang)
+            .unwrap()
+            .clone();
         x.as_object_mut().unwrap().remove("language");
         x
     };
+    assert_eq!(verdict("rhai")["status"], "failed");
     assert_eq!(
-        strip(v[0].clone()),
-        strip(v[1].clone()),
+        verdict("rhai"),
+        verdict("rust"),
         "Rhai and Rust verdicts are identical"
     );
 }
@@ -201,4 +208,49 @@ fn eval_prints_json_and_lists_the_api() {
     );
     let out = run(&["hint", "ch_newmodels/attended"]);
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("hint 1/4:"));
+}
+
+#[test]
+fn list_shows_status_and_watch_grades_at_once() {
+    use std::io::{BufRead, BufReader};
+    let (dir, _turn) = practice_copy();
+    std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("list")
+        .arg(&dir)
+        .env("CARGO_TARGET_DIR", root().join("target/practice-tests"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("ch_newmodels/attended "))
+        .unwrap();
+    assert!(
+        line.contains("rhai: passed") && line.contains("rust: not attempted"),
+        "{text}"
+    );
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg(&dir)
+        .arg("--watch")
+        .env("CARGO_TARGET_DIR", root().join("target/practice-tests"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut seen = String::new();
+    for l in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let l = l.unwrap();
+        seen += &l;
+        seen.push('\n');
+        if l.starts_with("watching ") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(
+        seen.contains("✓ ch_newmodels/attended [rhai]: passed"),
+        "{seen}"
+    );
 }

@@ -35,6 +35,108 @@ impl Args<'_> {
         v.as_float()
             .ok_or_else(|| format!("argument {} must be a number, got {}", i + 1, v.type_name()))
     }
+
+    /// Argument `i` as an array; `what` names the expected elements in the error.
+    fn array(&self, i: usize, what: &str) -> Result<&[Value], String> {
+        match self.get(i)? {
+            Value::Array(a) => Ok(a),
+            v => Err(format!(
+                "argument {} must be an array of {what}, got {}",
+                i + 1,
+                v.type_name()
+            )),
+        }
+    }
+
+    /// Argument `i` as an array of integers.
+    pub fn ints(&self, i: usize) -> Result<Vec<i64>, String> {
+        let a = self.array(i, "ints")?;
+        a.iter()
+            .enumerate()
+            .map(|(j, v)| {
+                v.as_int().ok_or_else(|| {
+                    format!(
+                        "argument {}: element [{j}] must be an int, got {}",
+                        i + 1,
+                        v.type_name()
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Argument `i` as an array of floats (ints convert).
+    pub fn floats(&self, i: usize) -> Result<Vec<f64>, String> {
+        let a = self.array(i, "numbers")?;
+        a.iter()
+            .enumerate()
+            .map(|(j, v)| {
+                v.as_float().ok_or_else(|| {
+                    format!(
+                        "argument {}: element [{j}] must be a number, got {}",
+                        i + 1,
+                        v.type_name()
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Argument `i` as an array of rows of numbers, all rows the same length
+    /// (ints convert). An empty array is a matrix with no rows.
+    pub fn matrix(&self, i: usize) -> Result<Vec<Vec<f64>>, String> {
+        self.rows(i, "numbers", Value::as_float, "a number")
+    }
+
+    /// Argument `i` as an array of rows of integers, all rows the same length.
+    pub fn int_matrix(&self, i: usize) -> Result<Vec<Vec<i64>>, String> {
+        self.rows(i, "ints", Value::as_int, "an int")
+    }
+
+    fn rows<T>(
+        &self,
+        i: usize,
+        what: &str,
+        conv: fn(&Value) -> Option<T>,
+        one: &str,
+    ) -> Result<Vec<Vec<T>>, String> {
+        let rows = self.array(i, &format!("arrays of {what}"))?;
+        let mut out: Vec<Vec<T>> = Vec::with_capacity(rows.len());
+        for (r, row) in rows.iter().enumerate() {
+            let Value::Array(row) = row else {
+                return Err(format!(
+                    "argument {}: row [{r}] must be an array of {what}, got {}",
+                    i + 1,
+                    row.type_name()
+                ));
+            };
+            if let Some(first) = out.first()
+                && first.len() != row.len()
+            {
+                return Err(format!(
+                    "argument {}: row [{r}] has {} elements, row [0] has {} (rows must have the same length)",
+                    i + 1,
+                    row.len(),
+                    first.len()
+                ));
+            }
+            let row = row
+                .iter()
+                .enumerate()
+                .map(|(c, v)| {
+                    conv(v).ok_or_else(|| {
+                        format!(
+                            "argument {}: element [{r}][{c}] must be {one}, got {}",
+                            i + 1,
+                            v.type_name()
+                        )
+                    })
+                })
+                .collect::<Result<Vec<T>, String>>()?;
+            out.push(row);
+        }
+        Ok(out)
+    }
 }
 
 /// A function callable by the harness.
@@ -95,5 +197,69 @@ mod tests {
             Err("argument 2 must be an int, got string".to_owned())
         );
         assert_eq!(a.int(2), Err("argument 3 is missing".to_owned()));
+    }
+
+    #[test]
+    fn array_accessors_check_every_element() {
+        let v = [
+            Value::from(vec![1, 2]),
+            Value::Array(vec![Value::Float(0.5), Value::Int(2)]),
+            Value::Array(vec![Value::Int(1), Value::from("x")]),
+            Value::Int(4),
+        ];
+        let a = Args(&v);
+        assert_eq!(a.ints(0), Ok(vec![1, 2]));
+        assert_eq!(a.floats(0), Ok(vec![1.0, 2.0]));
+        assert_eq!(a.floats(1), Ok(vec![0.5, 2.0]));
+        assert_eq!(
+            a.ints(1),
+            Err("argument 2: element [0] must be an int, got float".to_owned())
+        );
+        assert_eq!(
+            a.floats(2),
+            Err("argument 3: element [1] must be a number, got string".to_owned())
+        );
+        assert_eq!(
+            a.ints(3),
+            Err("argument 4 must be an array of ints, got int".to_owned())
+        );
+        assert_eq!(a.floats(4), Err("argument 5 is missing".to_owned()));
+    }
+
+    #[test]
+    fn matrices_must_be_rectangular() {
+        let m = |rows: Vec<Value>| Value::Array(rows);
+        let v = [
+            m(vec![Value::from(vec![1.5, 2.0]), Value::from(vec![3, 4])]),
+            m(vec![Value::from(vec![1, 2]), Value::from(vec![3])]),
+            m(vec![]),
+            m(vec![Value::from(vec![1, 2]), Value::Int(3)]),
+            m(vec![Value::from(vec![1.0])]),
+        ];
+        let a = Args(&v);
+        assert_eq!(a.matrix(0), Ok(vec![vec![1.5, 2.0], vec![3.0, 4.0]]));
+        assert_eq!(
+            a.int_matrix(0),
+            Err("argument 1: element [0][0] must be an int, got float".to_owned())
+        );
+        assert_eq!(a.int_matrix(1).err(), a.matrix(1).err());
+        assert_eq!(
+            a.matrix(1),
+            Err(
+                "argument 2: row [1] has 1 elements, row [0] has 2 (rows must have the same length)"
+                    .to_owned()
+            )
+        );
+        assert_eq!(a.matrix(2), Ok(vec![]));
+        assert_eq!(
+            a.int_matrix(3),
+            Err("argument 4: row [1] must be an array of ints, got int".to_owned())
+        );
+        assert_eq!(a.matrix(5), Err("argument 6 is missing".to_owned()));
+        assert_eq!(
+            Args(&[Value::Int(1)]).matrix(0),
+            Err("argument 1 must be an array of arrays of numbers, got int".to_owned())
+        );
+        assert_eq!(a.matrix(4), Ok(vec![vec![1.0]]));
     }
 }

@@ -4,3 +4,10 @@
 #![allow(unused_variables)]
 
 pub mod attended;
+pub mod compress_stream;
+pub mod dispatch_bytes;
+pub mod hash_loads;
+pub mod kv_request;
+pub mod prefix_reuse;
+pub mod sinkhorn;
+pub mod v4_kv;
