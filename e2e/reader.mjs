@@ -165,6 +165,52 @@ try {
   await page.waitForFunction(() => document.querySelector('.cell[data-cell="attended"] .cell-text').textContent.includes('C4 layer 1,024'));
   ok(`an endless loop is stopped (${took} ms) and the page keeps working`);
 
+  // Solve every exercise with its reference algorithm typed into the editor.
+  for (const [id, src] of Object.entries(SOLUTIONS)) {
+    const panel = page.locator(`.exercise[data-exercise="${id}"]`);
+    await panel.scrollIntoViewIfNeeded();
+    await panel.locator('textarea.editor').fill(src);
+    await panel.locator('textarea.editor').press('Control+Enter');
+    await panel.locator('.verdict[data-status="passed"]').waitFor({ timeout: 5000 }).catch(async () => {
+      throw new Error(`${id} did not pass: ${await panel.locator('.verdict').textContent()}`);
+    });
+  }
+  assert.equal(await page.locator('section.exercise[data-exercise]').count(), Object.keys(SOLUTIONS).length, 'a solution for every exercise');
+  ok(`all ${Object.keys(SOLUTIONS).length} exercises pass with typed-in solutions`);
+
+  // After a pass the reference solution can be compared.
+  await ex.getByRole('button', { name: 'Compare with the reference solution' }).click();
+  assert.ok((await ex.locator('.reference code').textContent()).includes('pub fn attended'));
+  ok('the reference solution is revealed after a pass');
+
+  // Progress survives a reload and shows in the contents.
+  await page.reload();
+  await page.locator('.toc [data-progress]').first().waitFor();
+  for (const id of Object.keys(SOLUTIONS)) {
+    assert.equal(await page.locator(`.toc [data-progress="${id}"] .mark`).textContent(), '✓', `${id} marked passed`);
+  }
+  ok('progress is kept across a reload and shown in the contents');
+
+  // The home page lists progress; export gives a JSON file; a bad import changes nothing.
+  await page.goto(BOOK_URL + '/');
+  await page.locator('.chapter-card summary', { hasText: `Exercises: ${Object.keys(SOLUTIONS).length} of ${Object.keys(SOLUTIONS).length} passed` }).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export progress' }).click()]);
+  const exported = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+  assert.equal(exported.format, 'inference-handbook-progress');
+  assert.equal(exported.progress['ch_newmodels/attended'], 'passed');
+  await page.locator('#import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
+  await page.locator('.notice', { hasText: 'Import failed, nothing was changed' }).waitFor();
+  await page.locator('#import-file').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+  await page.locator('.notice', { hasText: 'Imported progress for' }).waitFor();
+  ok('export and import of progress, with a clear error for a bad file');
+
+  // Corrupt saved progress is reset with a notice, never a crash.
+  await page.evaluate(() => localStorage.setItem('ih:v1:progress', '{"ch_newmodels/attended": 42'));
+  await page.goto(BOOK_URL + '/ch/newmodels');
+  await page.locator('.notice', { hasText: 'could not be read and was reset' }).waitFor();
+  assert.equal(await page.locator('.exercise[data-exercise="ch_newmodels/attended"] textarea.editor').inputValue(), SOLUTIONS['ch_newmodels/attended'], 'code kept');
+  ok('corrupt progress is reset with a notice and the code is kept');
+
   // Deep link straight to the chapter (SPA fallback) and an unknown page.
   await page.goto(BOOK_URL + '/ch/newmodels');
   await page.locator('.cell-text').first().waitFor();
