@@ -11,6 +11,7 @@ pub mod ch_newmodels;
 pub mod demo;
 pub mod doc;
 pub mod highlight;
+pub mod math;
 pub mod rng;
 
 /// A chapter of the book.

@@ -36,7 +36,7 @@ impl SplitMix64 {
     pub fn normal(&mut self) -> f64 {
         let u1 = 1.0 - self.next_f64(); // in (0, 1], so ln is finite
         let u2 = self.next_f64();
-        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+        (-2.0 * crate::math::ln(u1)).sqrt() * crate::math::cos(std::f64::consts::TAU * u2)
     }
 
     /// A number in `0..n` without modulo bias (Lemire's method), `n > 0`.

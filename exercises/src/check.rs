@@ -16,6 +16,22 @@ pub fn grade_reference(ex: &Exercise) -> Verdict {
     judge::grade(&ex.spec(), &mut Reference(ex.reference))
 }
 
+/// The correct Rhai solutions the end-to-end test types into the browser
+/// (`e2e/solutions.mjs`), as `(exercise id, source)`.
+pub fn e2e_solutions() -> Vec<(&'static str, &'static str)> {
+    let text = include_str!("../../e2e/solutions.mjs");
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("': `") {
+        let id = &rest[rest[..at].rfind('\'').map_or(0, |i| i + 1)..at];
+        let body = &rest[at + 4..];
+        let Some(end) = body.find('`') else { break };
+        out.push((id, &body[..end]));
+        rest = &body[end + 1..];
+    }
+    out
+}
+
 /// Every problem found in the book's content; empty when all is well.
 pub fn problems() -> Vec<String> {
     let mut out = Vec::new();
@@ -334,25 +350,6 @@ mod tests {
         let total = 0; let busiest = 0; for l in loads { total += l; if l > busiest { busiest = l; } }
         [loads, if total == 0 { 0.0 } else { IMBALANCE }]
     }";
-
-    /// The correct Rhai solutions the end-to-end test types into the browser
-    /// (`e2e/solutions.mjs`), as `(exercise id, source)`.
-    #[cfg(feature = "script")]
-    fn e2e_solutions() -> Vec<(&'static str, &'static str)> {
-        let text = include_str!("../../e2e/solutions.mjs");
-        let mut out = Vec::new();
-        let mut rest = text;
-        while let Some(at) = rest.find("': `") {
-            let id = &rest[rest[..at].rfind('\'').map_or(0, |i| i + 1)..at];
-            let body = &rest[at + 4..];
-            let end = body
-                .find('`')
-                .expect("an unclosed solution in e2e/solutions.mjs");
-            out.push((id, &body[..end]));
-            rest = &body[end + 1..];
-        }
-        out
-    }
 
     #[cfg(feature = "script")]
     #[test]

@@ -12,3 +12,18 @@ fn verdicts_match_the_fixtures() {
 fn the_attended_demo_computes_the_chapter_figures() {
     fixtures::check_attended_demo();
 }
+
+#[test]
+fn verdicts_equal_the_recording_that_the_browser_must_reproduce() {
+    let now = fixtures::all_verdicts();
+    if std::env::var_os("UPDATE_VERDICTS").is_some() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/verdicts.jsonl");
+        std::fs::write(path, &now).expect("write the recording");
+        return;
+    }
+    assert_eq!(
+        now,
+        fixtures::RECORDED,
+        "native verdicts changed; if on purpose, re-record with UPDATE_VERDICTS=1"
+    );
+}

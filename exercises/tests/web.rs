@@ -19,3 +19,17 @@ fn verdicts_match_the_fixtures() {
 fn the_attended_demo_computes_the_chapter_figures() {
     fixtures::check_attended_demo();
 }
+
+#[wasm_bindgen_test]
+fn verdicts_in_the_browser_equal_the_native_recording() {
+    let now = fixtures::all_verdicts();
+    for (i, (web, native)) in now.lines().zip(fixtures::RECORDED.lines()).enumerate() {
+        assert_eq!(
+            web,
+            native,
+            "verdict {} differs between the browser and native",
+            i + 1
+        );
+    }
+    assert_eq!(now.lines().count(), fixtures::RECORDED.lines().count());
+}

@@ -7,6 +7,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group,
     parse_choice, parse_int,
 };
+use crate::math;
 use crate::rng::SplitMix64;
 
 // ANCHOR: demo
@@ -39,7 +40,7 @@ impl Weights {
 /// `entry[d] = Σ_i softmax_i(score[i, d]) · kv[i, d]` over the window's tokens i.
 pub fn pool(kv: ArrayView2<f64>, score: ArrayView2<f64>) -> Array1<f64> {
     let max = score.fold_axis(Axis(0), f64::NEG_INFINITY, |m, &x| m.max(x));
-    let e = (&score - &max).mapv(f64::exp);
+    let e = (&score - &max).mapv(math::exp);
     let weights = &e / &e.sum_axis(Axis(0));
     (&weights * &kv).sum_axis(Axis(0))
 }
@@ -241,11 +242,11 @@ pub fn compute(p: &Params) -> Computed {
                 .map(|i| gate[[start + i, 0]] + w.ape[[i, 0]])
                 .collect();
             let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-            let sum: f64 = scores.iter().map(|s| (s - max).exp()).sum();
+            let sum: f64 = scores.iter().map(|s| math::exp(s - max)).sum();
             scores
                 .iter()
                 .enumerate()
-                .map(|(i, s)| (start + i, (s - max).exp() / sum))
+                .map(|(i, s)| (start + i, math::exp(s - max) / sum))
                 .collect()
         })
         .collect();

@@ -7,6 +7,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group,
     parse_float, parse_int,
 };
+use crate::math;
 use crate::rng::SplitMix64;
 
 // ANCHOR: demo
@@ -24,7 +25,7 @@ pub fn sinkhorn(logits: &Array2<f64>, iters: usize, eps: f64) -> Array2<f64> {
     let mut m = logits.clone();
     for mut row in m.rows_mut() {
         let max = row.fold(f64::NEG_INFINITY, |a, &b| a.max(b));
-        row.mapv_inplace(|v| (v - max).exp());
+        row.mapv_inplace(|v| math::exp(v - max));
         let sum = row.sum();
         row.mapv_inplace(|v| v / sum + eps);
     }
@@ -38,7 +39,7 @@ pub fn sinkhorn(logits: &Array2<f64>, iters: usize, eps: f64) -> Array2<f64> {
 
 /// Logistic function `1 / (1 + e^−x)`.
 fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
+    1.0 / (1.0 + math::exp(-x))
 }
 
 /// Before a sublayer: `mix = (W · x) / √(mean(x²) + 1e-6)` with `x` the flattened
@@ -268,7 +269,7 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     let fn_w = normal_matrix(&mut rng, 2 * N + N * N, N * H) * 0.02;
     let base = Array1::from_shape_simple_fn(2 * N + N * N, || rng.normal());
     let (input, post, comb) = mhc_pre(&streams, &fn_w, &base, [1.0; 3]);
-    let streams = mhc_post(&input.mapv(f64::tanh), &streams, &post, &comb);
+    let streams = mhc_post(&input.mapv(math::tanh), &streams, &post, &comb);
     let layer = sinkhorn(
         &(Array2::eye(N) * 3.0 + normal_matrix(&mut rng, N, N) * 0.5),
         p.iters,

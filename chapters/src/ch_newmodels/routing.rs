@@ -50,7 +50,7 @@ impl ZipfSampler {
         let mut total = 0.0;
         let cdf = (1..=vocab)
             .map(|r| {
-                total += (r as f64).powf(-s);
+                total += crate::math::powf(r as f64, -s);
                 total
             })
             .collect();
@@ -71,7 +71,7 @@ impl ZipfSampler {
         if id >= self.cdf.len() {
             return 0.0;
         }
-        ((id + 1) as f64).powf(-self.s) / self.cdf[self.cdf.len() - 1]
+        crate::math::powf((id + 1) as f64, -self.s) / self.cdf[self.cdf.len() - 1]
     }
 }
 

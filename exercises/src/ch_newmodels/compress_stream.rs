@@ -3,6 +3,7 @@
 use judge::harness::Args;
 use judge::{Case, Kind, Value};
 
+use chapters::math::exp;
 use chapters::rng::SplitMix64;
 
 // ANCHOR: reference
@@ -44,7 +45,7 @@ fn pool(block: &[(&[f64], &[f64])]) -> Vec<f64> {
                 .iter()
                 .map(|(_, s)| s[d])
                 .fold(f64::NEG_INFINITY, f64::max);
-            let e: Vec<f64> = block.iter().map(|(_, s)| (s[d] - max).exp()).collect();
+            let e: Vec<f64> = block.iter().map(|(_, s)| exp(s[d] - max)).collect();
             let total: f64 = e.iter().sum();
             block
                 .iter()

@@ -3,6 +3,7 @@
 use judge::harness::Args;
 use judge::{Case, Kind, Value};
 
+use chapters::math::exp;
 use chapters::rng::SplitMix64;
 
 // ANCHOR: reference
@@ -24,7 +25,7 @@ pub fn sinkhorn(m: &[Vec<f64>], iters: i64) -> Vec<Vec<f64>> {
 /// `exp(x - max) / Σ exp(x - max) + EPS` for each entry of a row.
 fn softmax_plus_eps(row: &[f64]) -> Vec<f64> {
     let max = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let e: Vec<f64> = row.iter().map(|x| (x - max).exp()).collect();
+    let e: Vec<f64> = row.iter().map(|x| exp(x - max)).collect();
     let sum: f64 = e.iter().sum();
     e.iter().map(|x| x / sum + EPS).collect()
 }

@@ -202,6 +202,30 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
         match solver.call(&case.args) {
             Ok(got) => match compare(&got, &want, spec.tolerance) {
                 Ok(()) => result.passed = true,
+                Err(m)
+                    if m.path.is_empty()
+                        && got.type_name() != want.type_name()
+                        && !matches!((&got, &want), (Value::Int(_), Value::Float(_))) =>
+                {
+                    // The whole value has the wrong type: an error, not a wrong answer.
+                    let msg = format!(
+                        "case {index}: wrong return type: `{}` must return {}, yours returned {}",
+                        spec.function,
+                        want.type_name(),
+                        got.type_name()
+                    );
+                    if first_problem
+                        .as_ref()
+                        .is_none_or(|(s, _)| *s == Status::Failed)
+                    {
+                        first_problem = Some((Status::Error, msg.clone()));
+                    }
+                    result.error = Some(msg);
+                    if shown {
+                        result.actual = Some(got);
+                        result.mismatch = Some(m);
+                    }
+                }
                 Err(m) => {
                     let what = if shown {
                         let at = if m.path.is_empty() {
@@ -340,6 +364,16 @@ mod tests {
             v.cases[2].actual,
             Some(Value::Int(21)),
             "generated cases are shown"
+        );
+    }
+
+    #[test]
+    fn wrong_return_type_is_an_error() {
+        let v = grade(&spec(), &mut F(|_| Ok(Value::from("two"))));
+        assert_eq!(v.status, Status::Error);
+        assert_eq!(
+            v.message,
+            "case 1: wrong return type: `double` must return int, yours returned string"
         );
     }
 
