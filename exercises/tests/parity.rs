@@ -21,9 +21,9 @@ fn verdicts_equal_the_recording_that_the_browser_must_reproduce() {
         std::fs::write(path, &now).expect("write the recording");
         return;
     }
-    assert_eq!(
-        now,
+    fixtures::assert_same(
+        &now,
         fixtures::RECORDED,
-        "native verdicts changed; if on purpose, re-record with UPDATE_VERDICTS=1"
+        "native verdicts changed (if on purpose, re-record with UPDATE_VERDICTS=1)",
     );
 }
