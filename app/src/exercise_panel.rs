@@ -213,7 +213,13 @@ fn results_view(v: Verdict, out: Vec<String>, ms: f64) -> impl IntoView {
         v.passed,
         v.total
     );
-    let cases = v.cases.into_iter().map(case_view).collect_view();
+    let first_fail = v.cases.iter().position(|c| !c.passed);
+    let cases = v
+        .cases
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| case_view(c, Some(i) == first_fail))
+        .collect_view();
     view! {
         <div class=format!("verdict {}", status_class(v.status)) data-status=v.status.label()>
             <p class="verdict-head"><strong>{head}</strong></p>
@@ -224,7 +230,21 @@ fn results_view(v: Verdict, out: Vec<String>, ms: f64) -> impl IntoView {
     }
 }
 
-fn case_view(c: CaseResult) -> impl IntoView {
+/// A value for display, cut after 300 characters.
+fn short(text: String) -> String {
+    const MAX: usize = 300;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!(
+            "{}… ({} more characters)",
+            &text[..cut],
+            text[cut..].chars().count()
+        ),
+        None => text,
+    }
+}
+
+/// One case; the values of the first failing case are shown, the others fold.
+fn case_view(c: CaseResult, open: bool) -> impl IntoView {
     let mark = if c.passed { "✓" } else { "✗" };
     let kind = match c.kind {
         Kind::Public => "public".to_owned(),
@@ -236,8 +256,8 @@ fn case_view(c: CaseResult) -> impl IntoView {
             let got = c
                 .actual
                 .as_ref()
-                .map(Value::to_string)
-                .or_else(|| c.passed.then(|| want.to_string()));
+                .map(|v| short(v.to_string()))
+                .or_else(|| c.passed.then(|| short(want.to_string())));
             let diff = c.mismatch.as_ref().map(|m| {
                 let at = if m.path.is_empty() {
                     String::new()
@@ -252,12 +272,15 @@ fn case_view(c: CaseResult) -> impl IntoView {
                 format!("{at}{}{errs}", m.reason)
             });
             Some(view! {
-                <span class="case-io">
-                    <span>"input: " <code>{show_args(input)}</code></span>
-                    <span>"expected: " <code>{want.to_string()}</code></span>
-                    {got.map(|g| view! { <span>"actual: " <code>{g}</code></span> })}
-                    {diff.map(|d| view! { <span class="diff">{d}</span> })}
-                </span>
+                <details class="case-detail" open=open>
+                    <summary>"values"</summary>
+                    <span class="case-io">
+                        <span>"input: " <code>{short(show_args(input))}</code></span>
+                        <span>"expected: " <code>{short(want.to_string())}</code></span>
+                        {got.map(|g| view! { <span>"actual: " <code>{g}</code></span> })}
+                        {diff.map(|d| view! { <span class="diff">{d}</span> })}
+                    </span>
+                </details>
             })
         }
         _ => None,
