@@ -4,7 +4,7 @@
 
 use super::attended::attended;
 use super::compressor::{compressor_counts, prefix_reuse};
-use super::ledger::{Units, V4_ENTRY, V4_WINDOW, fmt_exact, model, v4_fixed};
+use super::ledger::{Units, fmt_exact, model, v4_fixed};
 use crate::demo::group;
 
 fn n(v: u64) -> String {
@@ -64,26 +64,18 @@ pub fn figures() -> Vec<(&'static str, String)> {
     ));
     f.push(("ledger.flash_fixed_mib", mib(flash.fixed)));
     f.push(("ledger.pro_fixed_mib", mib(pro.fixed)));
+    // Pro's window part: 61 layers × 128 tokens × 584 B (v4_fixed with no compressors).
     let pro_window = v4_fixed(0.0, 0.0, 61.0);
-    debug_assert_eq!(pro_window, 61.0 * V4_WINDOW * V4_ENTRY);
     f.push(("ledger.pro_window_mib", mib(pro_window)));
     f.push(("ledger.pro_state_mib", mib(pro.fixed - pro_window)));
-    for (name, mm) in [
-        ("v32", &v32),
-        ("flash", &flash),
-        ("pro", &pro),
-        ("k3", &k3),
-        ("gemma", &gemma),
-        ("qwen", &qwen),
+    for (key, mm) in [
+        ("ledger.v32_per_token_kib", &v32),
+        ("ledger.flash_per_token_kib", &flash),
+        ("ledger.pro_per_token_kib", &pro),
+        ("ledger.k3_per_token_kib", &k3),
+        ("ledger.gemma_per_token_kib", &gemma),
+        ("ledger.qwen_per_token_kib", &qwen),
     ] {
-        let key: &'static str = match name {
-            "v32" => "ledger.v32_per_token_kib",
-            "flash" => "ledger.flash_per_token_kib",
-            "pro" => "ledger.pro_per_token_kib",
-            "k3" => "ledger.k3_per_token_kib",
-            "gemma" => "ledger.gemma_per_token_kib",
-            _ => "ledger.qwen_per_token_kib",
-        };
         f.push((key, kib(mm.per_token)));
     }
     f.push((
