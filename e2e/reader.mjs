@@ -211,6 +211,17 @@ try {
   assert.equal(await page.locator('.exercise[data-exercise="ch_newmodels/attended"] textarea.editor').inputValue(), SOLUTIONS['ch_newmodels/attended'], 'code kept');
   ok('corrupt progress is reset with a notice and the code is kept');
 
+  // Reset one exercise: code back to the starter, progress forgotten (after a confirmation).
+  const panel = page.locator('.exercise[data-exercise="ch_newmodels/v4_kv"]');
+  await panel.scrollIntoViewIfNeeded();
+  await panel.locator('textarea.editor').press('Control+Enter');
+  await panel.locator('.verdict[data-status="passed"]').waitFor();
+  page.once('dialog', (d) => d.accept());
+  await panel.getByRole('button', { name: 'Reset exercise' }).click();
+  await page.waitForFunction(() => document.querySelector('.toc [data-progress="ch_newmodels/v4_kv"] .mark').textContent === '·');
+  assert.match(await panel.locator('textarea.editor').inputValue(), /todo\(\)/);
+  ok('one exercise can be reset');
+
   // Deep link straight to the chapter (SPA fallback) and an unknown page.
   await page.goto(BOOK_URL + '/ch/newmodels');
   await page.locator('.cell-text').first().waitFor();

@@ -157,13 +157,18 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                 }>"Run tests"</button>
                 <button type="button" class="secondary" on:click=move |_| {
                     let ok = web_sys::window()
-                        .and_then(|w| w.confirm_with_message("Replace your code with the starter? Your code is lost.").ok())
+                        .and_then(|w| w.confirm_with_message("Start this exercise again? Your code, its result and its progress are reset.").ok())
                         .unwrap_or(false);
                     if ok {
                         code.set(starter.to_owned());
                         storage::remove(&code_key(id));
+                        storage::remove(&fails_key(id));
+                        fails.set(0);
+                        reveal.set(false);
+                        verdict.set(None);
+                        progress.forget(id);
                     }
-                }>"Restore starter"</button>
+                }>"Reset exercise"</button>
                 <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.len() }
                     on:click=move |_| hints_shown.update(|n| *n += 1)>
                     {move || if hints_shown.get() == 0 { "Show a hint".to_owned() } else { format!("Next hint ({}/{})", hints_shown.get(), hints.len()) }}

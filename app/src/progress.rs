@@ -34,6 +34,14 @@ impl Progress {
         storage::save_progress(&self.map.get_untracked());
     }
 
+    /// Forgets one exercise's status.
+    pub fn forget(&self, id: &str) {
+        self.map.update(|m| {
+            m.remove(id);
+        });
+        storage::save_progress(&self.map.get_untracked());
+    }
+
     /// The status of one exercise (`not attempted` when nothing is saved).
     pub fn status(&self, id: &str) -> String {
         self.map
