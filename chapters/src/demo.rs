@@ -62,12 +62,8 @@ impl Param {
         help: &'static str,
     ) -> Param {
         Param {
-            name,
-            label,
-            default: choices[0],
-            help,
             choices,
-            multiline: false,
+            ..Param::text(name, label, choices[0], help)
         }
     }
 
@@ -79,12 +75,8 @@ impl Param {
         help: &'static str,
     ) -> Param {
         Param {
-            name,
-            label,
-            default,
-            help,
-            choices: &[],
             multiline: true,
+            ..Param::text(name, label, default, help)
         }
     }
 }

@@ -68,20 +68,16 @@ impl A<'_> {
             _ => Err(self.err(i, "a string")),
         }
     }
+    /// A non-empty rectangular matrix of finite numbers, at most 64 × 64; the
+    /// shape and element checks are `harness::Args::matrix`'s.
     fn matrix(&self, i: usize) -> Result<Array2<f64>, String> {
-        let bad = || {
-            self.err(
-                i,
-                "a non-empty square or rectangular array of arrays of numbers",
-            )
-        };
-        let Some(Value::Array(rows)) = self.v.get(i) else {
-            return Err(bad());
-        };
-        let cols = match rows.first() {
-            Some(Value::Array(r)) if !r.is_empty() => r.len(),
-            _ => return Err(bad()),
-        };
+        let rows = judge::harness::Args(self.v)
+            .matrix(i)
+            .map_err(|e| format!("{}: {e} (`{}`)", self.f, self.params[i]))?;
+        let cols = rows.first().map_or(0, Vec::len);
+        if cols == 0 || rows.iter().flatten().any(|x| !x.is_finite()) {
+            return Err(self.err(i, "a non-empty array of rows of finite numbers"));
+        }
         if rows.len() > 64 || cols > 64 {
             return Err(format!(
                 "{}: argument {} (`{}`) is limited to 64 × 64",
@@ -90,25 +86,7 @@ impl A<'_> {
                 self.params[i]
             ));
         }
-        let mut m = Array2::zeros((rows.len(), cols));
-        for (r, row) in rows.iter().enumerate() {
-            let Value::Array(row) = row else {
-                return Err(bad());
-            };
-            if row.len() != cols {
-                return Err(format!(
-                    "{}: argument {} (`{}`): row {r} has {} elements, row 0 has {cols}",
-                    self.f,
-                    i + 1,
-                    self.params[i],
-                    row.len()
-                ));
-            }
-            for (c, x) in row.iter().enumerate() {
-                m[[r, c]] = x.as_float().filter(|x| x.is_finite()).ok_or_else(bad)?;
-            }
-        }
-        Ok(m)
+        Array2::from_shape_vec((rows.len(), cols), rows.concat()).map_err(|e| e.to_string())
     }
 }
 
@@ -411,7 +389,7 @@ mod tests {
         let e = ev("ledger(\"GPT\", 10)").unwrap_err();
         assert!(e.contains("unknown model \"GPT\""), "{e}");
         let e = ev("sinkhorn([[1, 2], [3]], 20)").unwrap_err();
-        assert!(e.contains("row 1 has 1 elements"), "{e}");
+        assert!(e.contains("row [1] has 1 elements"), "{e}");
         let e = ev("attended(1, 2)").unwrap_err();
         assert!(
             e.ends_with("the API has attended(pos, ratio, topk, window) -> int"),

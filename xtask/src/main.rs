@@ -155,9 +155,9 @@ fn test_cmd() -> Result<(), String> {
     Ok(())
 }
 
+/// After `site::site()` has built `dist/` and printed its sizes: native and
+/// browser timings.
 fn bench_cmd() -> Result<(), String> {
-    let sizes = site::measure()?;
-    site::print_sizes(&sizes);
     run(Command::new("cargo").args([
         "run",
         "--quiet",
