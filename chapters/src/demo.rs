@@ -81,13 +81,68 @@ impl Param {
     }
 }
 
+/// Longest text a one-line parameter may hold, in characters. Checked before
+/// any parsing, so a pasted megabyte costs nothing.
+pub const MAX_FIELD_CHARS: usize = 256;
+
+/// The reader's text for parameter `name`, trimmed (empty when absent); an
+/// error naming the limit when it is longer than [`MAX_FIELD_CHARS`].
+pub fn field_text<'a>(raw: &'a Raw, name: &str) -> Result<&'a str, ParamError> {
+    let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
+    if text.chars().nth(MAX_FIELD_CHARS).is_some() {
+        return Err(ParamError {
+            param: name.to_owned(),
+            message: format!("at most {MAX_FIELD_CHARS} characters"),
+        });
+    }
+    Ok(text)
+}
+
+/// The product of `factors` in 64-bit arithmetic, or `None` past `u64::MAX`.
+/// Work estimates use this rather than `usize`, which is 32 bits in WASM.
+pub fn checked_product(factors: &[u64]) -> Option<u64> {
+    factors.iter().try_fold(1u64, |acc, &f| acc.checked_mul(f))
+}
+
+/// The sum of `terms` in 64-bit arithmetic, or `None` past `u64::MAX`.
+pub fn checked_sum(terms: &[u64]) -> Option<u64> {
+    terms.iter().try_fold(0u64, |acc, &t| acc.checked_add(t))
+}
+
+/// Checks a demo's estimated work before it runs: `Ok` when `work` is at most
+/// `budget`, otherwise an error on `param` such as "tokens × D² = 2,097,152
+/// exceeds the cell's budget of 1,000,000 element operations; lower tokens or
+/// D". `what` names the estimate, `unit` what it counts, `lower` the
+/// parameters to lower. `None` (the estimate overflowed 64 bits) is over budget.
+pub fn check_budget(
+    param: &str,
+    what: &str,
+    work: Option<u64>,
+    budget: u64,
+    unit: &str,
+    lower: &str,
+) -> Result<(), ParamError> {
+    let over = match work {
+        Some(w) if w <= budget => return Ok(()),
+        Some(w) => format!("{what} = {} exceeds", group_u64(w)),
+        None => format!("{what} is more than 2^64, far beyond"),
+    };
+    Err(ParamError {
+        param: param.to_owned(),
+        message: format!(
+            "{over} the cell's budget of {} {unit}; lower {lower}",
+            group_u64(budget)
+        ),
+    })
+}
+
 /// Parses one of a fixed set of values.
 pub fn parse_choice(
     raw: &Raw,
     name: &str,
     choices: &[&'static str],
 ) -> Result<&'static str, ParamError> {
-    let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
+    let text = field_text(raw, name)?;
     choices
         .iter()
         .find(|c| **c == text)
@@ -104,7 +159,7 @@ pub fn parse_float(raw: &Raw, name: &str, min: f64, max: f64) -> Result<f64, Par
         param: name.to_owned(),
         message,
     };
-    let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
+    let text = field_text(raw, name)?;
     if text.is_empty() {
         return Err(err("enter a number".to_owned()));
     }
@@ -201,7 +256,7 @@ pub fn parse_int(raw: &Raw, name: &str, min: i64, max: i64) -> Result<i64, Param
         param: name.to_owned(),
         message,
     };
-    let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
+    let text = field_text(raw, name)?;
     if text.is_empty() {
         return Err(err("enter a whole number".to_owned()));
     }
@@ -232,7 +287,7 @@ pub fn parse_int_list(
         param: name.to_owned(),
         message,
     };
-    let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
+    let text = field_text(raw, name)?;
     let items: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ';')
         .filter(|s| !s.is_empty())
@@ -254,15 +309,25 @@ pub fn parse_int_list(
 
 /// Groups digits by thousands: `1048576` → `1,048,576`.
 pub fn group(v: i64) -> String {
-    let s = v.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
+    let out = group_u64(v.unsigned_abs());
+    if v < 0 { format!("-{out}") } else { out }
+}
+
+/// Groups the digits of an unsigned number by thousands, up to `u64::MAX`.
+pub fn group_u64(v: u64) -> String {
+    group_digits(&v.to_string())
+}
+
+/// Groups a string of ASCII digits by thousands: `"1048576"` → `"1,048,576"`.
+pub fn group_digits(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
     }
-    if v < 0 { format!("-{out}") } else { out }
+    out
 }
 
 /// Collects the errors of several independent parses, or returns all values.
@@ -331,10 +396,60 @@ mod tests {
     }
 
     #[test]
+    fn long_text_is_refused_before_parsing() {
+        let long = "1".repeat(MAX_FIELD_CHARS + 1);
+        for result in [
+            parse_int(&raw(&long), "n", 1, 10).map(drop),
+            parse_float(&raw(&long), "n", 1.0, 10.0).map(drop),
+            parse_int_list(&raw(&long), "n", 1, 10, 8).map(drop),
+            parse_choice(&raw(&long), "n", &["a"]).map(drop),
+        ] {
+            assert_eq!(result.unwrap_err().message, "at most 256 characters");
+        }
+        let spaces = "  7  ";
+        assert_eq!(parse_int(&raw(spaces), "n", 1, 10), Ok(7));
+        // A megabyte of separators is refused, not split into a million items.
+        let huge = "1 ".repeat(500_000);
+        assert!(parse_int_list(&raw(&huge), "n", 1, 10, 8).is_err());
+    }
+
+    #[test]
+    fn budgets_are_checked_in_64_bits() {
+        assert_eq!(checked_product(&[4_096, 1 << 20]), Some(1 << 32));
+        assert_eq!(checked_product(&[u64::MAX, 2]), None);
+        assert_eq!(checked_product(&[]), Some(1));
+        assert_eq!(checked_sum(&[u64::MAX, 1]), None);
+        assert_eq!(checked_sum(&[524_288, 524_288]), Some(1 << 20));
+        assert_eq!(check_budget("n", "n", Some(10), 10, "steps", "n"), Ok(()));
+        assert_eq!(
+            check_budget(
+                "tokens",
+                "tokens × D",
+                Some(2_097_152),
+                1_000_000,
+                "element operations",
+                "tokens or D"
+            )
+            .unwrap_err()
+            .message,
+            "tokens × D = 2,097,152 exceeds the cell's budget of 1,000,000 element operations; lower tokens or D"
+        );
+        assert_eq!(
+            check_budget("a", "a × b", None, 5, "steps", "a or b")
+                .unwrap_err()
+                .message,
+            "a × b is more than 2^64, far beyond the cell's budget of 5 steps; lower a or b"
+        );
+    }
+
+    #[test]
     fn group_thousands() {
         assert_eq!(group(1_048_576), "1,048,576");
         assert_eq!(group(640), "640");
         assert_eq!(group(-1000), "-1,000");
+        assert_eq!(group(i64::MIN), "-9,223,372,036,854,775,808");
+        assert_eq!(group_u64(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(group_u64(0), "0");
     }
 
     #[test]
