@@ -3,8 +3,8 @@
 //! balanced router; plus the bytes a token sends per MoE layer.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group,
-    parse_float, parse_int, parse_int_list,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, check_budget,
+    checked_product, checked_sum, group, parse_float, parse_int, parse_int_list,
 };
 use crate::rng::SplitMix64;
 
@@ -163,10 +163,27 @@ pub const MODELS: &[(&str, u64, u64)] = &[
 ];
 // ANCHOR_END: demo
 
-/// Largest routing table the demo builds: `vocab × topk` entries (32 MiB).
-pub const MAX_TABLE: usize = 1 << 23;
-/// Most expert assignments the demo routes: `Σ batches × topk`, per router.
-pub const MAX_ROUTED: usize = 1 << 24;
+/// Largest vocabulary the demo accepts (Gemma's 262,144). Building the Zipf
+/// law costs one `powf` per token id, the most expensive step per unit.
+pub const MAX_VOCAB: u64 = 1 << 18;
+/// Largest routing table the demo builds: `vocab × topk` entries.
+pub const MAX_TABLE: u64 = 1 << 20;
+/// Most tokens the demo draws from the Zipf law: the sum of the batch sizes.
+pub const MAX_TOKENS: u64 = 1 << 17;
+/// Most expert assignments the demo makes per router: `Σ batches × topk`.
+pub const MAX_ROUTED: u64 = 1 << 19;
+
+/// Entries of the routing table, `vocab × topk`, in 64-bit arithmetic
+/// (`usize` is 32 bits in WASM); `None` past `u64::MAX`.
+pub fn table_entries(vocab: u64, topk: u64) -> Option<u64> {
+    checked_product(&[vocab, topk])
+}
+
+/// Expert assignments per router, `Σ batches × topk`, in 64-bit arithmetic;
+/// `None` past `u64::MAX`.
+pub fn routed_assignments(batches: &[u64], topk: u64) -> Option<u64> {
+    checked_product(&[checked_sum(batches)?, topk])
+}
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
@@ -176,13 +193,13 @@ pub const PARAMS: &[Param] = &[
         "1",
         "whole number, 0 to 4,294,967,295",
     ),
-    Param::text("vocab", "vocabulary", "129,280", "tokens, 1 to 1,000,000"),
+    Param::text("vocab", "vocabulary", "129,280", "tokens, 1 to 262,144"),
     Param::text("experts", "routed experts", "256", "2 to 4,096"),
     Param::text(
         "topk",
         "experts per token",
         "6",
-        "1 to the number of experts; vocabulary × this at most 8,388,608",
+        "1 to the number of experts; vocabulary × this at most 1,048,576",
     ),
     Param::text(
         "zipf",
@@ -194,7 +211,7 @@ pub const PARAMS: &[Param] = &[
         "batches",
         "batch sizes",
         "256 4,096 65,536",
-        "up to 6 token counts from 1 to 1,000,000, separated by spaces",
+        "up to 6 token counts, separated by spaces; at most 131,072 tokens in all, and tokens × experts per token at most 524,288",
     ),
     Param::text(
         "chart_batch",
@@ -237,16 +254,18 @@ pub struct Params {
 impl Params {
     /// Validates the reader's text; every bad field gets its own message, and
     /// fields that depend on others (`topk`, `batches`, `chart_batch`) are
-    /// checked against them when those parsed.
+    /// checked against them when those parsed. The work of the run is
+    /// estimated here, in 64-bit arithmetic, and refused past [`MAX_TABLE`],
+    /// [`MAX_TOKENS`] and [`MAX_ROUTED`], before anything is built.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
         let err = |param: &str, message: String| ParamError {
             param: param.to_owned(),
             message,
         };
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64).map(|v| v as u64);
-        let vocab = parse_int(raw, "vocab", 1, 1_000_000).map(|v| v as usize);
-        let experts = parse_int(raw, "experts", 2, 4_096).map(|v| v as usize);
-        let mut topk = parse_int(raw, "topk", 1, 4_096).map(|v| v as usize);
+        let vocab = parse_int(raw, "vocab", 1, MAX_VOCAB as i64).map(|v| v as u64);
+        let experts = parse_int(raw, "experts", 2, 4_096).map(|v| v as u64);
+        let mut topk = parse_int(raw, "topk", 1, 4_096).map(|v| v as u64);
         if let (Ok(k), Ok(e)) = (&topk, &experts)
             && k > e
         {
@@ -256,34 +275,45 @@ impl Params {
             ));
         }
         if let (Ok(k), Ok(v)) = (&topk, &vocab)
-            && k * v > MAX_TABLE
-        {
-            topk = Err(err(
+            && let Err(e) = check_budget(
                 "topk",
-                format!(
-                    "vocabulary × experts per token is {}; the demo builds tables up to {}",
-                    group((k * v) as i64),
-                    group(MAX_TABLE as i64)
-                ),
-            ));
+                "vocabulary × experts per token",
+                table_entries(*v, *k),
+                MAX_TABLE,
+                "table entries",
+                "the vocabulary or experts per token",
+            )
+        {
+            topk = Err(e);
         }
         let zipf = parse_float(raw, "zipf", 0.0, 3.0);
-        let mut batches = parse_int_list(raw, "batches", 1, 1_000_000, 6)
-            .map(|b| b.into_iter().map(|v| v as usize).collect::<Vec<_>>());
-        if let (Ok(b), Ok(k)) = (&batches, &topk) {
-            let routed = b.iter().sum::<usize>() * k;
-            if routed > MAX_ROUTED {
-                batches = Err(err(
-                    "batches",
-                    format!(
-                        "total tokens × experts per token is {}; the demo routes up to {}",
-                        group(routed as i64),
-                        group(MAX_ROUTED as i64)
-                    ),
-                ));
-            }
+        let mut batches = parse_int_list(raw, "batches", 1, MAX_TOKENS as i64, 6)
+            .map(|b| b.into_iter().map(|v| v as u64).collect::<Vec<_>>());
+        if let Ok(b) = &batches
+            && let Err(e) = check_budget(
+                "batches",
+                "the total of the batch sizes",
+                checked_sum(b),
+                MAX_TOKENS,
+                "tokens",
+                "the batch sizes",
+            )
+        {
+            batches = Err(e);
         }
-        let mut chart_batch = parse_int(raw, "chart_batch", 1, 1_000_000).map(|v| v as usize);
+        if let (Ok(b), Ok(k)) = (&batches, &topk)
+            && let Err(e) = check_budget(
+                "batches",
+                "total tokens × experts per token",
+                routed_assignments(b, *k),
+                MAX_ROUTED,
+                "expert assignments",
+                "the batch sizes or experts per token",
+            )
+        {
+            batches = Err(e);
+        }
+        let mut chart_batch = parse_int(raw, "chart_batch", 1, MAX_TOKENS as i64).map(|v| v as u64);
         if let (Ok(c), Ok(b)) = (&chart_batch, &batches)
             && !b.contains(c)
         {
@@ -304,12 +334,13 @@ impl Params {
                 Ok(chart_batch),
             ) => Ok(Params {
                 seed,
-                vocab,
-                experts,
-                topk,
+                // All four are bounded by the checks above, so they fit a 32-bit usize.
+                vocab: vocab as usize,
+                experts: experts as usize,
+                topk: topk as usize,
                 zipf,
-                batches,
-                chart_batch,
+                batches: batches.into_iter().map(|b| b as usize).collect(),
+                chart_batch: chart_batch as usize,
             }),
             (a, b, c, d, e, f, g) => Err(all_ok(vec![
                 a.map(drop),
@@ -592,29 +623,86 @@ mod tests {
         );
 
         let mut raw = defaults(PARAMS);
-        raw.insert("vocab".into(), "1,000,000".into());
+        raw.insert("vocab".into(), "262,144".into());
         raw.insert("topk".into(), "16".into());
-        raw.insert(
-            "batches".into(),
-            "1,000,000 1,000,000 1,000,000 4,096".into(),
-        );
-        let names: Vec<String> = run(&raw)
-            .unwrap_err()
-            .into_iter()
-            .map(|e| e.param)
-            .collect();
+        raw.insert("batches".into(), "100,000 4,096".into());
+        let errs = run(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(
             names,
             ["topk"],
             "the table is too big; batches are checked once topk is valid"
         );
-        raw.insert("topk".into(), "8".into());
-        let names: Vec<String> = run(&raw)
-            .unwrap_err()
-            .into_iter()
-            .map(|e| e.param)
-            .collect();
-        assert_eq!(names, ["batches"]);
+        assert_eq!(
+            errs[0].message,
+            "vocabulary × experts per token = 4,194,304 exceeds the cell's budget of 1,048,576 table entries; lower the vocabulary or experts per token"
+        );
+        raw.insert("topk".into(), "4".into());
+        raw.insert("batches".into(), "100,000 100,000 4,096".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(
+            errs[0].message,
+            "the total of the batch sizes = 204,096 exceeds the cell's budget of 131,072 tokens; lower the batch sizes"
+        );
+        raw.insert("vocab".into(), "200,000".into());
+        raw.insert("topk".into(), "5".into());
+        raw.insert("batches".into(), "100,000 30,000".into());
+        raw.insert("chart_batch".into(), "30,000".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].param, "batches");
+        assert_eq!(
+            errs[0].message,
+            "total tokens × experts per token = 650,000 exceeds the cell's budget of 524,288 expert assignments; lower the batch sizes or experts per token"
+        );
+    }
+
+    /// The case: 2 × 524,288 tokens × 4,096 experts each is 2^32
+    /// assignments, which wraps to 0 in a 32-bit `usize` (WASM) and passed the
+    /// old size check. In 64 bits it is counted exactly and refused.
+    #[test]
+    fn the_wasm32_overflow_case_is_refused() {
+        let batches = [524_288u64, 524_288];
+        assert_eq!(routed_assignments(&batches, 4_096), Some(1 << 32));
+        assert_eq!(table_entries(1, 4_096), Some(4_096));
+        // What 32-bit arithmetic would have computed:
+        let sum32 = 524_288u32 + 524_288;
+        assert_eq!(sum32.wrapping_mul(4_096), 0);
+        assert_eq!(sum32.checked_mul(4_096), None);
+        // Overflow of the 64-bit estimate itself is refused too.
+        assert_eq!(routed_assignments(&[u64::MAX, 1], 1), None);
+        assert_eq!(routed_assignments(&[u64::MAX], 2), None);
+
+        let mut raw = defaults(PARAMS);
+        raw.insert("vocab".into(), "1".into());
+        raw.insert("experts".into(), "4,096".into());
+        raw.insert("topk".into(), "4,096".into());
+        raw.insert("batches".into(), "524288 524288".into());
+        raw.insert("chart_batch".into(), "524288".into());
+        let errs = Params::parse(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["batches", "chart_batch"], "{errs:?}");
+        assert_eq!(errs[0].message, "must be between 1 and 131,072");
+        // The largest batches the list accepts, with every expert per token:
+        // counted in 64 bits and refused, whatever the width of usize.
+        raw.insert("batches".into(), "131072".into());
+        raw.insert("chart_batch".into(), "131072".into());
+        let errs = Params::parse(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(
+            errs[0].message,
+            "total tokens × experts per token = 536,870,912 exceeds the cell's budget of 524,288 expert assignments; lower the batch sizes or experts per token"
+        );
+    }
+
+    #[test]
+    fn help_texts_state_the_limits() {
+        let help = |name: &str| PARAMS.iter().find(|p| p.name == name).unwrap().help;
+        assert!(help("vocab").contains(&group(MAX_VOCAB as i64)));
+        assert!(help("topk").contains(&group(MAX_TABLE as i64)));
+        assert!(help("batches").contains(&group(MAX_TOKENS as i64)));
+        assert!(help("batches").contains(&group(MAX_ROUTED as i64)));
     }
 
     #[test]
