@@ -4,8 +4,8 @@
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group,
-    parse_choice, parse_int,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, check_budget,
+    checked_product, checked_sum, group, parse_choice, parse_int,
 };
 use crate::math;
 use crate::rng::SplitMix64;
@@ -133,6 +133,22 @@ pub fn prefix_reuse(prefix_len: u64, ratio: u64) -> (u64, u64, u64) {
     (entries, entries * ratio, prefix_len - entries * ratio)
 }
 
+/// Most work the cell does: `(tokens + 2) × D²` element operations. Each token
+/// meets the two `D × D` projections (on both paths), and the two matrices are
+/// drawn first; everything else is smaller.
+pub const MAX_WORK: u64 = 1 << 21;
+
+/// Largest KV dimension D. Drawing the two `D × D` weight matrices costs about
+/// as much as 16 tokens (each normal sample takes a logarithm and a cosine), so
+/// at D = 512 the weights alone would take most of the budget.
+pub const MAX_DIM: u64 = 256;
+
+/// The work of one run, `(tokens + 2) × D²`, in 64-bit arithmetic (`usize` is
+/// 32 bits in WASM); `None` past `u64::MAX`.
+pub fn work(tokens: u64, dim: u64) -> Option<u64> {
+    checked_product(&[checked_sum(&[tokens, 2])?, dim, dim])
+}
+
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
     Param::choice(
@@ -141,9 +157,14 @@ pub const PARAMS: &[Param] = &[
         &["disjoint", "overlapping"],
         "disjoint blocks of R, or V4's C4 layout: windows of 2R every R tokens",
     ),
-    Param::text("tokens", "tokens", "22", "0 to 4,096"),
+    Param::text(
+        "tokens",
+        "tokens",
+        "22",
+        "0 to 4,096; (tokens + 2) × D² at most 2,097,152",
+    ),
     Param::text("ratio", "compression ratio R", "4", "1 to 256"),
-    Param::text("dim", "KV dimension D", "8", "1 to 512"),
+    Param::text("dim", "KV dimension D", "8", "1 to 256"),
     Param::text("seed", "random seed", "1", "any whole number ≥ 0"),
 ];
 
@@ -174,13 +195,28 @@ pub struct Params {
 }
 
 impl Params {
-    /// Validates the reader's text.
+    /// Validates the reader's text, and refuses a run whose work
+    /// ([`work`]) is over [`MAX_WORK`] before anything is computed.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
         let layout = parse_choice(raw, "layout", PARAMS[0].choices);
+        let mut tokens = parse_int(raw, "tokens", 0, 4096);
+        let dim = parse_int(raw, "dim", 1, MAX_DIM as i64);
+        if let (Ok(t), Ok(d)) = (&tokens, &dim)
+            && let Err(e) = check_budget(
+                "tokens",
+                "(tokens + 2) × D²",
+                work(*t as u64, *d as u64),
+                MAX_WORK,
+                "element operations",
+                "tokens or D",
+            )
+        {
+            tokens = Err(e);
+        }
         let nums = all_ok(vec![
-            parse_int(raw, "tokens", 0, 4096),
+            tokens,
             parse_int(raw, "ratio", 1, 256),
-            parse_int(raw, "dim", 1, 512),
+            dim,
             parse_int(raw, "seed", 0, i64::MAX),
         ]);
         match (layout, nums) {
@@ -411,6 +447,41 @@ mod tests {
         assert_eq!(prefix_reuse(1_000, 128), (7, 896, 104));
         assert_eq!(prefix_reuse(0, 128), (0, 0, 0));
         assert_eq!(prefix_reuse(256, 128), (2, 256, 0));
+    }
+
+    #[test]
+    fn work_is_estimated_and_refused_before_running() {
+        // The browser froze for ~10 s on these, both inside their ranges.
+        assert_eq!(work(4_096, 512), Some(1_074_266_112));
+        assert_eq!(work(u64::MAX, 1), None);
+        assert_eq!(work(1 << 32, 1 << 32), None);
+        let mut raw = defaults(PARAMS);
+        raw.insert("tokens".into(), "4,096".into());
+        raw.insert("dim".into(), "512".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].param, "dim");
+        assert_eq!(errs[0].message, "must be between 1 and 256");
+        raw.insert("dim".into(), "256".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].param, "tokens");
+        assert_eq!(
+            errs[0].message,
+            "(tokens + 2) × D² = 268,566,528 exceeds the cell's budget of 2,097,152 element operations; lower tokens or D"
+        );
+        // The largest runs the budget allows at a few widths all run.
+        for (tokens, dim) in [(4_096, 22), (510, 64), (126, 128), (30, 256)] {
+            raw.insert("tokens".into(), tokens.to_string());
+            raw.insert("dim".into(), dim.to_string());
+            assert!(run(&raw).is_ok(), "{tokens} × {dim}");
+            raw.insert("tokens".into(), (tokens + 1).to_string());
+            if work(tokens as u64 + 1, dim) > Some(MAX_WORK) {
+                assert!(run(&raw).is_err(), "{} × {dim}", tokens + 1);
+            }
+        }
+        assert!(PARAMS[1].help.contains(&group(MAX_WORK as i64)));
+        assert!(PARAMS[3].help.contains(&group(MAX_DIM as i64)));
     }
 
     #[test]
