@@ -4,8 +4,8 @@
 use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group,
-    parse_float, parse_int,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, check_budget,
+    checked_product, group, parse_float, parse_int,
 };
 use crate::math;
 use crate::rng::SplitMix64;
@@ -167,6 +167,22 @@ fn symmetric_eigenvalues(mut a: Array2<f64>) -> Vec<f64> {
     a.diag().to_vec()
 }
 
+/// Most Sinkhorn iterations the cell runs: `layers × iterations` (one 4 × 4
+/// matrix per layer; the single layer shown first adds at most 200 more).
+pub const MAX_SINKHORN: u64 = 20_000;
+
+/// Largest singular value the chart plots. Plotly's log axis pads its range by
+/// a few decades past the largest value, and near `f64::MAX` (1.8e308) that
+/// padding overflows into "NaN×10^Infinity" tick labels; the text reports larger
+/// values and where the product overflowed.
+pub const CHART_MAX: f64 = 1e200;
+
+/// The work of one run, `layers × iterations` Sinkhorn iterations, in 64-bit
+/// arithmetic; `None` past `u64::MAX`.
+pub fn work(depth: u64, iters: u64) -> Option<u64> {
+    checked_product(&[depth, iters])
+}
+
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
     Param::text(
@@ -179,7 +195,7 @@ pub const PARAMS: &[Param] = &[
         "depth",
         "layers",
         "60",
-        "mixing matrices multiplied, 1 to 1,000",
+        "mixing matrices multiplied, 1 to 1,000; layers × iterations at most 20,000",
     ),
     Param::text(
         "noise",
@@ -220,12 +236,25 @@ pub struct Params {
 }
 
 impl Params {
-    /// Validates the reader's text; every bad field gets its own message.
+    /// Validates the reader's text; every bad field gets its own message. A
+    /// run over [`MAX_SINKHORN`] iterations ([`work`]) is refused before it starts.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
-        let depth = parse_int(raw, "depth", 1, 1_000);
+        let mut depth = parse_int(raw, "depth", 1, 1_000);
         let noise = parse_float(raw, "noise", 0.0, 2.0);
         let iters = parse_int(raw, "iters", 1, 200);
+        if let (Ok(d), Ok(i)) = (&depth, &iters)
+            && let Err(e) = check_budget(
+                "depth",
+                "layers × Sinkhorn iterations",
+                work(*d as u64, *i as u64),
+                MAX_SINKHORN,
+                "Sinkhorn iterations",
+                "layers or iterations",
+            )
+        {
+            depth = Err(e);
+        }
         match (seed, depth, noise, iters) {
             (Ok(seed), Ok(depth), Ok(noise), Ok(iters)) => Ok(Params {
                 seed: seed as u64,
@@ -253,6 +282,37 @@ fn fmt_norm(v: f64) -> String {
     }
 }
 
+/// Whether the log-scale chart can draw `v`: finite, positive and at most
+/// [`CHART_MAX`].
+fn chartable(v: f64) -> bool {
+    v.is_finite() && v > 0.0 && v <= CHART_MAX
+}
+
+/// A line for the text when the chart of `norms` stops early: at the first
+/// layer whose norm passes [`CHART_MAX`] (and where the product overflowed
+/// `f64`) or underflowed to 0. Empty when every layer is charted.
+fn chart_note(name: &str, norms: &[f64]) -> String {
+    let layer = |pred: &dyn Fn(f64) -> bool| norms.iter().position(|&v| pred(v)).map(|i| i + 1);
+    let Some(stop) = layer(&|v| !chartable(v)) else {
+        return String::new();
+    };
+    let at = group(stop as i64);
+    if norms[stop - 1] == 0.0 {
+        return format!(
+            "the {name} product underflowed to 0 at layer {at}; the chart stops there\n"
+        );
+    }
+    let mut line =
+        format!("the {name} product passes {CHART_MAX:e} at layer {at}; the chart stops there");
+    if let Some(inf) = layer(&|v| !v.is_finite()) {
+        line += &format!(
+            " and the product overflowed f64 (> 1.8e308) at layer {}",
+            group(inf as i64)
+        );
+    }
+    line + "\n"
+}
+
 /// Sums as `[1.0000, 0.9999, …]`.
 fn fmt_sums(v: &Array1<f64>) -> String {
     let parts: Vec<String> = v.iter().map(|x| format!("{x:.4}")).collect();
@@ -276,9 +336,8 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         1e-6,
     );
 
-    let len = p.depth.max(100);
-    let (free, ds) = product_norms(p.seed, len, p.noise, p.iters);
     let d = p.depth;
+    let (free, ds) = product_norms(p.seed, d, p.noise, p.iters);
     let mut text = format!(
         "comb from mhc_pre (20 Sinkhorn iterations): row sums {}, column sums {}\n",
         fmt_sums(&comb.sum_axis(Axis(1))),
@@ -302,6 +361,9 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         fmt_norm(free[d - 1]),
         fmt_norm(ds[d - 1])
     );
+    for (name, norms) in [("unconstrained", &free), ("doubly stochastic", &ds)] {
+        text += &chart_note(name, norms);
+    }
 
     let mut depths: Vec<usize> = [1, 10, 30, 60, d].into_iter().filter(|&x| x <= d).collect();
     depths.sort_unstable();
@@ -311,13 +373,11 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         .map(|&x| vec![group(x as i64), fmt_norm(free[x - 1]), fmt_norm(ds[x - 1])])
         .collect();
 
-    let xs: Vec<f64> = (1..=len).map(|x| x as f64).collect();
     let curve = |name: &str, ys: &[f64]| {
-        let (x, y) = xs
-            .iter()
+        let (x, y) = (1..=d)
             .zip(ys)
-            .filter(|(_, y)| y.is_finite() && **y > 0.0)
-            .map(|(x, y)| (*x, *y))
+            .take_while(|(_, y)| chartable(**y))
+            .map(|(x, y)| (x as f64, *y))
             .unzip();
         Series {
             name: name.to_owned(),
@@ -548,7 +608,7 @@ mod tests {
         };
         assert!(plot.log_y);
         assert_eq!(plot.series.len(), 2);
-        assert!(plot.series.iter().all(|s| s.x.len() == 100 && !s.bars));
+        assert!(plot.series.iter().all(|s| s.x.len() == 60 && !s.bars));
     }
 
     #[test]
@@ -578,6 +638,90 @@ mod tests {
                 .all(|s| s.y.iter().all(|y| y.is_finite() && *y > 0.0))
         );
         assert_eq!(plot.series[1].x.len(), 1_000);
+    }
+
+    #[test]
+    fn the_chart_plots_exactly_the_layers_asked_for() {
+        // It used to plot at least 100 layers whatever the input.
+        for depth in [1, 10, 99, 100, 250] {
+            let mut raw = defaults(PARAMS);
+            raw.insert("depth".into(), depth.to_string());
+            let out = run(&raw).unwrap();
+            let Block::Plot(plot) = &out.blocks[2] else {
+                panic!()
+            };
+            for s in &plot.series {
+                let want: Vec<f64> = (1..=depth).map(f64::from).collect();
+                assert_eq!(s.x, want, "depth {depth}, {}", s.name);
+            }
+        }
+    }
+
+    #[test]
+    fn overflowing_products_are_reported_and_kept_off_the_chart() {
+        let mut raw = defaults(PARAMS);
+        raw.insert("depth".into(), "1,000".into());
+        raw.insert("noise".into(), "2".into());
+        let (free, _) = product_norms(1, 1_000, 2.0, 20);
+        let past = free.iter().position(|&v| v > CHART_MAX).unwrap() + 1;
+        let inf = free.iter().position(|v| v.is_infinite()).unwrap() + 1;
+        assert!(past < inf && inf < 1_000, "{past} {inf}");
+        let out = run(&raw).unwrap();
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!()
+        };
+        let line = format!(
+            "the unconstrained product passes 1e200 at layer {past}; the chart stops there and the product overflowed f64 (> 1.8e308) at layer {inf}\n"
+        );
+        assert!(t.contains(&line), "{t}");
+        assert!(t.contains("unconstrained overflow (> 1.8e308)"), "{t}");
+        assert!(!t.contains("doubly stochastic product passes"), "{t}");
+        let Block::Plot(plot) = &out.blocks[2] else {
+            panic!()
+        };
+        let free_curve = &plot.series[0];
+        assert_eq!(free_curve.x.len(), past - 1);
+        for s in &plot.series {
+            assert!(
+                s.y.iter()
+                    .all(|y| y.is_finite() && *y > 0.0 && *y <= CHART_MAX),
+                "{}",
+                s.name
+            );
+        }
+        assert_eq!(
+            chart_note("x", &[1.0, 0.0, 2.0]),
+            "the x product underflowed to 0 at layer 2; the chart stops there\n"
+        );
+        assert_eq!(chart_note("x", &[1.0, 2.0]), "");
+        // Without overflow there is no note.
+        let out = run(&defaults(PARAMS)).unwrap();
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!()
+        };
+        assert!(!t.contains("passes"), "{t}");
+    }
+
+    #[test]
+    fn work_is_estimated_and_refused_before_running() {
+        assert_eq!(work(1_000, 200), Some(200_000));
+        assert_eq!(work(u64::MAX, 2), None);
+        let mut raw = defaults(PARAMS);
+        raw.insert("depth".into(), "1,000".into());
+        raw.insert("iters".into(), "200".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].param, "depth");
+        assert_eq!(
+            errs[0].message,
+            "layers × Sinkhorn iterations = 200,000 exceeds the cell's budget of 20,000 Sinkhorn iterations; lower layers or iterations"
+        );
+        for (depth, iters) in [("1,000", "20"), ("100", "200")] {
+            raw.insert("depth".into(), depth.into());
+            raw.insert("iters".into(), iters.into());
+            assert!(run(&raw).is_ok(), "{depth} × {iters}");
+        }
+        assert!(PARAMS[1].help.contains(&group(MAX_SINKHORN as i64)));
     }
 
     #[test]
