@@ -2,7 +2,8 @@
 //! total at a context length, for models whose formulas the reader can edit.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, anchored, group, parse_choice,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, anchored, group, group_digits,
+    parse_choice,
 };
 
 // ANCHOR: demo
@@ -58,13 +59,35 @@ Gemma 4 12B       | 8 * 512 * 2           | 40 * 1024 * 8 * 256 * 2 * 2        |
 Qwen3.5-0.8B      | 6 * 2 * 2 * 256 * 2   | 18 * 16 * 128 * 128 * 4 + 18 * 6144 * 3 * 2 | 262144";
 // ANCHOR_END: demo
 
-/// Parses model lines (`#` starts a comment line). Errors name the line and column.
+/// Longest text the models box may hold, in characters; longer text is refused
+/// before it is parsed.
+pub const MAX_MODELS_CHARS: usize = 4_096;
+/// Most models the box may list.
+pub const MAX_MODELS: usize = 12;
+/// Largest bytes per token or fixed bytes a model may state (10^18, an exabyte),
+/// so every total up to the longest context (10^12 tokens) stays finite.
+pub const MAX_BYTES: f64 = 1e18;
+
+/// Parses model lines (`#` starts a comment line). Errors name the line and
+/// column. Refuses text over [`MAX_MODELS_CHARS`] characters, more than
+/// [`MAX_MODELS`] models, and expressions nested deeper than
+/// [`expr::MAX_DEPTH`], so no input can exhaust the stack or the time budget.
 pub fn parse_models(text: &str) -> Result<Vec<Model>, String> {
+    if text.chars().nth(MAX_MODELS_CHARS).is_some() {
+        return Err(format!(
+            "at most {} characters (this text has {})",
+            group(MAX_MODELS_CHARS as i64),
+            group(text.chars().count() as i64)
+        ));
+    }
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
+        }
+        if out.len() == MAX_MODELS {
+            return Err(format!("line {line_no}: at most {MAX_MODELS} models"));
         }
         let cols: Vec<&str> = line.split('|').collect();
         if cols.len() != 4 {
@@ -80,15 +103,28 @@ pub fn parse_models(text: &str) -> Result<Vec<Model>, String> {
             expr::eval(cols[col])
                 .map_err(|e| format!("line {line_no}, {what}: {e}"))
                 .and_then(|v| {
-                    if v.is_finite() && v >= 0.0 {
+                    if !v.is_finite() {
+                        Err(format!(
+                            "line {line_no}, {what}: too large for a 64-bit float"
+                        ))
+                    } else if v >= 0.0 {
                         Ok(v)
                     } else {
                         Err(format!("line {line_no}, {what}: must be ≥ 0"))
                     }
                 })
         };
-        let per_token = eval(1, "bytes per token")?;
-        let fixed = eval(2, "fixed bytes")?;
+        let bytes = |col: usize, what: &str| {
+            eval(col, what).and_then(|v| {
+                if v <= MAX_BYTES {
+                    Ok(v)
+                } else {
+                    Err(format!("line {line_no}, {what}: at most 10^18 bytes"))
+                }
+            })
+        };
+        let per_token = bytes(1, "bytes per token")?;
+        let fixed = bytes(2, "fixed bytes")?;
         let max = eval(3, "max tokens")?;
         if max < 1.0 || max.fract() != 0.0 || max > 1e12 {
             return Err(format!(
@@ -104,9 +140,6 @@ pub fn parse_models(text: &str) -> Result<Vec<Model>, String> {
     }
     if out.is_empty() {
         return Err("enter at least one model".to_owned());
-    }
-    if out.len() > 12 {
-        return Err("at most 12 models".to_owned());
     }
     Ok(out)
 }
@@ -167,16 +200,29 @@ impl Units {
     }
 }
 
-/// A byte count exactly, grouped: `3,850.25`, `15,420,416`.
+/// A byte count, grouped, rounded to at most 6 decimals with trailing zeros
+/// dropped: `3,850.25`, `15,420,416`, `3` for 2.9999999. Rounding is Rust's
+/// (correct, to the nearest of the exact binary value); `-0` and negatives
+/// that round to zero print `0`; NaN prints `NaN` and infinities `∞`, `-∞`.
 pub fn fmt_exact(v: f64) -> String {
-    let whole = v.trunc();
-    let frac = v - whole;
-    let mut s = group(whole as i64);
-    if frac != 0.0 {
-        let f = format!("{frac:.6}");
-        s += f.trim_start_matches('0').trim_end_matches('0');
+    if v.is_nan() {
+        return "NaN".to_owned();
     }
-    s
+    if v.is_infinite() {
+        return if v > 0.0 { "∞" } else { "-∞" }.to_owned();
+    }
+    let fixed = format!("{:.6}", v.abs());
+    let (whole, frac) = fixed.split_once('.').unwrap_or((&fixed, ""));
+    let frac = frac.trim_end_matches('0');
+    let mut s = group_digits(whole);
+    if !frac.is_empty() {
+        s = format!("{s}.{frac}");
+    }
+    if v < 0.0 && s != "0" {
+        format!("-{s}")
+    } else {
+        s
+    }
 }
 
 /// Context lengths the table reports: 128K and 1M tokens (1M = 2^20).
@@ -188,7 +234,7 @@ pub const PARAMS: &[Param] = &[
         "models",
         "models",
         MODELS,
-        "one per line: name | bytes per token | fixed bytes per request | max tokens. Use + - * / ( ), v4_token(c4, c128, idx_bytes) and v4_fixed(c4, c128, window_only)",
+        "one per line: name | bytes per token | fixed bytes per request | max tokens. Use + - * / ( ), v4_token(c4, c128, idx_bytes) and v4_fixed(c4, c128, window_only). At most 12 models, 4,096 characters, nesting 32 deep, 10^18 bytes",
     ),
     Param::choice(
         "units",
@@ -308,11 +354,16 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
 /// A tiny arithmetic language for the model lines: numbers, `+ - * /`,
 /// parentheses and the two V4 functions.
 pub mod expr {
-    /// Evaluates an expression.
+    /// Deepest nesting of parentheses, function calls and unary minus signs;
+    /// the evaluator recurses once per level, so this bounds its stack.
+    pub const MAX_DEPTH: usize = 32;
+
+    /// Evaluates an expression; nesting deeper than [`MAX_DEPTH`] is an error.
     pub fn eval(src: &str) -> Result<f64, String> {
         let mut p = P {
             s: src.as_bytes(),
             i: 0,
+            depth: 0,
         };
         let v = p.sum()?;
         p.ws();
@@ -325,7 +376,12 @@ pub mod expr {
     struct P<'a> {
         s: &'a [u8],
         i: usize,
+        /// Current nesting depth.
+        depth: usize,
     }
+
+    /// Longest piece of the remaining text an error quotes, in characters.
+    const QUOTE_CHARS: usize = 24;
 
     impl P<'_> {
         fn err(&self, what: &str) -> String {
@@ -334,9 +390,27 @@ pub mod expr {
                 .to_owned();
             if rest.is_empty() {
                 format!("{what} at the end")
+            } else if rest.chars().nth(QUOTE_CHARS).is_some() {
+                let head: String = rest.chars().take(QUOTE_CHARS).collect();
+                format!("{what} at `{head}…`")
             } else {
                 format!("{what} at `{rest}`")
             }
+        }
+        /// Runs `f` one nesting level deeper, or fails past [`MAX_DEPTH`].
+        fn nested(
+            &mut self,
+            f: impl FnOnce(&mut Self) -> Result<f64, String>,
+        ) -> Result<f64, String> {
+            if self.depth == MAX_DEPTH {
+                return Err(self.err(&format!(
+                    "nested more than {MAX_DEPTH} deep (parentheses, function calls or minus signs)"
+                )));
+            }
+            self.depth += 1;
+            let v = f(self);
+            self.depth -= 1;
+            v
         }
         fn ws(&mut self) {
             while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
@@ -383,7 +457,7 @@ pub mod expr {
         fn atom(&mut self) -> Result<f64, String> {
             self.ws();
             if self.eat(b'(') {
-                let v = self.sum()?;
+                let v = self.nested(Self::sum)?;
                 return if self.eat(b')') {
                     Ok(v)
                 } else {
@@ -391,7 +465,7 @@ pub mod expr {
                 };
             }
             if self.eat(b'-') {
-                return Ok(-self.atom()?);
+                return Ok(-self.nested(Self::atom)?);
             }
             let start = self.i;
             while self.i < self.s.len()
@@ -412,9 +486,9 @@ pub mod expr {
             if !self.eat(b'(') {
                 return Err(format!("unknown name `{name}`"));
             }
-            let mut args = vec![self.sum()?];
+            let mut args = vec![self.nested(Self::sum)?];
             while self.eat(b',') {
-                args.push(self.sum()?);
+                args.push(self.nested(Self::sum)?);
             }
             if !self.eat(b')') {
                 return Err(self.err("expected `)`"));
@@ -491,6 +565,97 @@ mod tests {
         assert_eq!(Units::Binary.fmt(500.0, 1), "500 B");
         assert_eq!(fmt_exact(5_511.437_5), "5,511.4375");
         assert_eq!(fmt_exact(15_420_416.0), "15,420,416");
+    }
+
+    #[test]
+    fn fmt_exact_rounds_correctly() {
+        // It used to print "21." and "1,000." for these.
+        assert_eq!(fmt_exact(2.999_999_9), "3");
+        assert_eq!(fmt_exact(1_000.000_000_1), "1,000");
+        assert_eq!(fmt_exact(1e19), "10,000,000,000,000,000,000");
+        assert_eq!(fmt_exact(-0.0), "0");
+        assert_eq!(fmt_exact(-0.000_000_1), "0");
+        assert_eq!(fmt_exact(f64::NAN), "NaN");
+        assert_eq!(fmt_exact(f64::INFINITY), "∞");
+        assert_eq!(fmt_exact(f64::NEG_INFINITY), "-∞");
+        assert_eq!(fmt_exact(0.5), "0.5");
+        assert_eq!(fmt_exact(5_511.437_5), "5,511.4375");
+        assert_eq!(fmt_exact(15_420_416.0), "15,420,416");
+        assert_eq!(fmt_exact(3_850.25), "3,850.25");
+        assert_eq!(fmt_exact(0.0), "0");
+        assert_eq!(fmt_exact(-1_234.5), "-1,234.5");
+        assert_eq!(fmt_exact(0.123_456_7), "0.123457");
+        assert_eq!(fmt_exact(999_999.999_999_9), "1,000,000");
+        assert_eq!(fmt_exact(1e-7), "0");
+    }
+
+    #[test]
+    fn nesting_is_limited_not_a_stack_overflow() {
+        let deep = "(".repeat(10_000);
+        let e = expr::eval(&deep).unwrap_err();
+        assert!(e.starts_with("nested more than 32 deep"), "{e}");
+        assert!(e.ends_with("at `((((((((((((((((((((((((…`"), "{e}");
+        let minus = "-".repeat(10_000) + "1";
+        assert!(
+            expr::eval(&minus)
+                .unwrap_err()
+                .starts_with("nested more than 32 deep")
+        );
+        let calls = "v4_token(".repeat(1_000);
+        assert!(
+            expr::eval(&calls)
+                .unwrap_err()
+                .starts_with("nested more than 32 deep")
+        );
+        // 32 levels are fine, 33 are not.
+        let ok = format!("{}1{}", "(".repeat(32), ")".repeat(32));
+        assert_eq!(expr::eval(&ok), Ok(1.0));
+        let too_deep = format!("{}1{}", "(".repeat(33), ")".repeat(33));
+        assert!(expr::eval(&too_deep).is_err());
+        // In the models box the error names the line and the column.
+        let text = format!("A | 1 | 2 | 3\nB | {too_deep} | 0 | 5");
+        let e = parse_models(&text).unwrap_err();
+        assert!(
+            e.starts_with("line 2, bytes per token: nested more than 32 deep"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_models_box_has_length_and_count_limits() {
+        let e = parse_models(&"(".repeat(10_000)).unwrap_err();
+        assert_eq!(e, "at most 4,096 characters (this text has 10,000)");
+        let thirteen: String = (1..=13).map(|i| format!("M{i} | 1 | 0 | 10\n")).collect();
+        assert_eq!(
+            parse_models(&thirteen).unwrap_err(),
+            "line 13: at most 12 models"
+        );
+        assert_eq!(
+            parse_models(&thirteen[..thirteen.rfind("M13").unwrap()])
+                .unwrap()
+                .len(),
+            12
+        );
+        assert!(MODELS.chars().count() <= MAX_MODELS_CHARS);
+        let help = PARAMS[0].help;
+        for limit in [
+            format!("{MAX_MODELS} models"),
+            format!("{} characters", group(MAX_MODELS_CHARS as i64)),
+            format!("{} deep", expr::MAX_DEPTH),
+        ] {
+            assert!(help.contains(&limit), "{limit}");
+        }
+        let e = parse_models("A | 1e400 | 0 | 10").unwrap_err();
+        assert_eq!(e, "line 1, bytes per token: too large for a 64-bit float");
+        let e = parse_models("A | 1 | 2e18 | 10").unwrap_err();
+        assert_eq!(e, "line 1, fixed bytes: at most 10^18 bytes");
+        let e = parse_models("A | -1 | 0 | 10").unwrap_err();
+        assert_eq!(e, "line 1, bytes per token: must be ≥ 0");
+        // The largest values allowed give finite totals everywhere.
+        let m = &parse_models("A | 10^18 | 0 | 10").unwrap_err();
+        assert!(m.contains("unexpected text"), "{m}");
+        let big = parse_models("A | 1e18 | 1e18 | 1e12").unwrap();
+        assert!(big[0].bytes(1_000_000_000_000).unwrap().is_finite());
     }
 
     #[test]
