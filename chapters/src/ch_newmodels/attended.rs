@@ -90,6 +90,9 @@ pub const MAX_LEN: i64 = 1 << 24;
 
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
+    /// The work is fixed by these ranges: at most 8 table rows and 18 chart
+    /// points of O(1) arithmetic in `u64` (every value below 2^25), so this
+    /// demo needs no budget beyond them.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
         let lens = parse_int_list(raw, "contexts", 1, MAX_LEN, 8);
         let window = parse_int(raw, "window", 1, 1 << 20);
