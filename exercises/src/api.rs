@@ -19,6 +19,9 @@ pub struct ApiFn {
     pub doc: &'static str,
     /// The implementation.
     pub call: fn(&[Value]) -> Result<Value, String>,
+    /// Units of native work a call with these arguments does (about one per
+    /// floating-point operation), charged to the run's budget before it runs.
+    pub work: fn(&[Value]) -> u64,
 }
 
 impl ApiFn {
@@ -101,13 +104,31 @@ fn matrix_value(m: &Array2<f64>) -> Value {
 
 const BIG: i64 = 1 << 40;
 
+/// The shape `(rows, cols)` of a matrix argument, `(0, 0)` when it is not one.
+fn shape(v: Option<&Value>) -> (u64, u64) {
+    match v {
+        Some(Value::Array(rows)) => {
+            let cols = match rows.first() {
+                Some(Value::Array(r)) => r.len(),
+                _ => 0,
+            };
+            (rows.len() as u64, cols as u64)
+        }
+        _ => (0, 0),
+    }
+}
+
 macro_rules! api_fn {
     ($name:literal, [$($p:literal),*], $ret:literal, $doc:literal, |$a:ident| $body:expr) => {
+        api_fn!($name, [$($p),*], $ret, $doc, work = |_v| 1, |$a| $body)
+    };
+    ($name:literal, [$($p:literal),*], $ret:literal, $doc:literal, work = |$w:ident| $work:expr, |$a:ident| $body:expr) => {
         ApiFn {
             name: $name,
             params: &[$($p),*],
             returns: $ret,
             doc: $doc,
+            work: |$w| $work,
             call: |v| {
                 const PARAMS: &[&str] = &[$($p),*];
                 if v.len() != PARAMS.len() {
@@ -221,20 +242,33 @@ pub fn functions() -> Vec<ApiFn> {
         ),
         api_fn!(
             "dispatch_bytes",
-            ["hidden", "topk", "bytes_per_elem"],
+            ["hidden", "topk", "bytes_per_elem", "latent"],
             "int",
-            "bytes one token sends per MoE layer in expert-parallel dispatch",
-            |a| Ok(Value::Int(routing::dispatch_bytes(
-                a.int(0, 0, 1 << 24)? as u64,
-                a.int(1, 0, 1 << 12)? as u64,
-                a.int(2, 0, 64)? as u64
-            ) as i64))
+            "bytes one token sends per MoE layer in expert-parallel dispatch (latent 0 = send the hidden vector)",
+            |a| {
+                let (hidden, topk, bytes, latent) = (
+                    a.int(0, 0, 1 << 24)?,
+                    a.int(1, 0, 1 << 12)?,
+                    a.int(2, 0, 64)?,
+                    a.int(3, 0, 1 << 24)?,
+                );
+                let width = if latent > 0 { latent } else { hidden };
+                Ok(Value::Int(
+                    routing::dispatch_bytes(width as u64, topk as u64, bytes as u64) as i64,
+                ))
+            }
         ),
         api_fn!(
             "sinkhorn",
             ["matrix", "iters"],
             "matrix",
             "row softmax, then alternate column and row normalisation: a doubly stochastic matrix (eps 1e-6)",
+            // A row and a column pass per iteration over every element.
+            work = |v| {
+                let (r, c) = shape(v.first());
+                let iters = v.get(1).and_then(Value::as_int).unwrap_or(0).max(0) as u64;
+                2 * r * c * (iters + 1)
+            },
             |a| Ok(matrix_value(&mhc::sinkhorn(
                 &a.matrix(0)?,
                 a.int(1, 1, 10_000)? as usize,
@@ -246,6 +280,11 @@ pub fn functions() -> Vec<ApiFn> {
             ["matrix"],
             "float",
             "the largest singular value of a matrix",
+            // A Gram product and a Jacobi eigen-solve: a few n^3 passes.
+            work = |v| {
+                let (r, c) = shape(v.first());
+                10 * r * c * r.max(c)
+            },
             |a| Ok(Value::Float(mhc::spectral_norm(&a.matrix(0)?)))
         ),
     ]
@@ -264,35 +303,37 @@ fn find_model(name: &str) -> Result<ledger::Model, String> {
     })
 }
 
-/// Registers every API function on a Rhai engine.
+/// Registers every API function on a Rhai engine. Each call charges its work
+/// to `budget` before it runs.
 #[cfg(feature = "script")]
-pub fn register(engine: &mut judge::script::rhai::Engine) {
-    use judge::script::rhai::{Dynamic, EvalAltResult};
-    use judge::script::{from_dynamic, to_dynamic};
-    fn call(f: &ApiFn, args: &[Dynamic]) -> Result<Dynamic, Box<EvalAltResult>> {
+pub fn register(engine: &mut judge::script::rhai::Engine, budget: &judge::script::Budget) {
+    for f in functions() {
+        register_one(engine, budget, f);
+    }
+}
+
+/// Registers one function, whatever its arity.
+#[cfg(feature = "script")]
+fn register_one(
+    engine: &mut judge::script::rhai::Engine,
+    budget: &judge::script::Budget,
+    f: ApiFn,
+) {
+    use judge::script::rhai::Dynamic;
+    use judge::script::to_dynamic;
+    let budget = budget.clone();
+    let types = vec![std::any::TypeId::of::<Dynamic>(); f.params.len()];
+    engine.register_raw_fn(f.name, types, move |_ctx, args| {
         let vals = args
             .iter()
-            .map(from_dynamic)
+            .map(|a| from_dynamic(a))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| format!("{}: {e}", f.name))?;
+        budget.charge(f.name, (f.work)(&vals))?;
         (f.call)(&vals)
             .map(|v| to_dynamic(&v))
             .map_err(|e| e.into())
-    }
-    for f in functions() {
-        match f.params.len() {
-            0 => engine.register_fn(f.name, move || call(&f, &[])),
-            1 => engine.register_fn(f.name, move |a: Dynamic| call(&f, &[a])),
-            2 => engine.register_fn(f.name, move |a: Dynamic, b: Dynamic| call(&f, &[a, b])),
-            3 => engine.register_fn(f.name, move |a: Dynamic, b: Dynamic, c: Dynamic| {
-                call(&f, &[a, b, c])
-            }),
-            _ => engine.register_fn(
-                f.name,
-                move |a: Dynamic, b: Dynamic, c: Dynamic, d: Dynamic| call(&f, &[a, b, c, d]),
-            ),
-        };
-    }
+    });
 }
 
 /// Evaluates a Rhai expression or script with the API registered, in the sandbox.
@@ -304,8 +345,9 @@ pub fn eval(
     deadline: Option<judge::script::Deadline>,
 ) -> (Result<Value, String>, Vec<String>) {
     let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let budget = judge::script::Budget::new(&limits, deadline.clone());
     let mut engine = judge::script::engine(limits, deadline, out.clone());
-    register(&mut engine);
+    register(&mut engine, &budget);
     let r = match engine.eval::<judge::script::rhai::Dynamic>(source) {
         Ok(d) => from_dynamic(&d),
         Err(e) => Err(match judge::script::classify(*e) {
@@ -367,7 +409,14 @@ mod tests {
             Ok(Value::Float(1_468_060_672.0))
         );
         assert_eq!(ev("ledger(\"DeepSeek-V3.2\", 1048576)"), Ok(Value::Unit));
-        assert_eq!(ev("dispatch_bytes(7168, 6, 1) / 1024"), Ok(Value::Int(42)));
+        assert_eq!(
+            ev("dispatch_bytes(7168, 6, 1, 0) / 1024"),
+            Ok(Value::Int(42))
+        );
+        assert_eq!(
+            ev("dispatch_bytes(7168, 6, 1, 3584)"),
+            Ok(Value::Int(21_504))
+        );
         let Ok(Value::Array(m)) = ev("sinkhorn([[1.0, 2.0], [3.0, 4.0]], 20)") else {
             panic!()
         };
@@ -400,6 +449,60 @@ mod tests {
             e.contains("prefix_reuse: argument 2 (`ratio`) must be between 1"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn functions_of_any_arity_register() {
+        let mut engine = judge::script::engine(Limits::default(), None, Default::default());
+        let budget = judge::script::Budget::new(&Limits::default(), None);
+        register(&mut engine, &budget);
+        for f in functions() {
+            let args = vec!["0"; f.params.len()].join(", ");
+            let r = engine.eval::<judge::script::rhai::Dynamic>(&format!("{}({args})", f.name));
+            if let Err(e) = r {
+                assert!(
+                    !e.to_string().contains("Function not found"),
+                    "{} is not registered with {} parameters: {e}",
+                    f.name,
+                    f.params.len()
+                );
+            }
+        }
+        // A seven-parameter function, as the later chapters need.
+        let seven = ApiFn {
+            name: "seven",
+            params: &["a", "b", "c", "d", "e", "f", "g"],
+            returns: "int",
+            doc: "the sum of seven ints",
+            work: |_| 1,
+            call: |v| Ok(Value::Int(v.iter().filter_map(Value::as_int).sum())),
+        };
+        let mut engine = judge::script::engine(Limits::default(), None, Default::default());
+        register_one(&mut engine, &budget, seven);
+        assert_eq!(
+            engine.eval::<i64>("seven(1, 2, 3, 4, 5, 6, 7)").unwrap(),
+            28
+        );
+    }
+
+    #[test]
+    fn a_loop_of_heavy_calls_stops_at_the_work_limit() {
+        let src = "let m = []; for i in 0..64 { let r = []; for j in 0..64 { r.push((i * j) % 7 * 1.0); } m.push(r); }
+                   for k in 0..1000 { sinkhorn(m, 10000); } 0";
+        let t0 = std::time::Instant::now();
+        let e = ev(src).unwrap_err();
+        assert!(e.contains("work limit exceeded"), "{e}");
+        assert!(e.contains("sinkhorn"), "{e}");
+        // 200,000,000 units allow two 64 x 64 x 10,000 calls; the third is refused
+        // before it runs (about 0.1 s each in a release build, more in debug).
+        assert!(t0.elapsed().as_secs() < 20, "{:?}", t0.elapsed());
+    }
+
+    #[test]
+    fn heavy_calls_stop_at_the_deadline() {
+        let deadline: judge::script::Deadline = std::rc::Rc::new(|| true);
+        let (r, _) = eval("sinkhorn([[1.0]], 1)", Limits::default(), Some(deadline));
+        assert!(r.unwrap_err().contains("time limit"));
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub fn for_chapter(chapter: &str) -> Vec<Exercise> {
 }
 
 /// Grades a learner's Rhai source for `ex`. Untouched starter code is "not attempted".
+///
+/// Also returns what the code printed, case by case under a `case N:` heading;
+/// output printed during hidden cases is withheld, and a line says so.
 #[cfg(feature = "script")]
 pub fn grade_rhai(
     ex: &Exercise,
@@ -104,10 +107,28 @@ pub fn grade_rhai(
         Err(e) => (judge::Verdict::without_cases(&spec, e), Vec::new()),
         Ok(mut solver) => {
             let v = judge::grade(&spec, &mut solver);
-            let out = solver.output.borrow().clone();
+            let out = printed_by_case(&v);
             (v, out)
         }
     }
+}
+
+/// What a verdict's cases printed, one `case N:` heading per case that printed.
+pub fn printed_by_case(v: &judge::Verdict) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in &v.cases {
+        if !c.printed.is_empty() {
+            out.push(format!("case {}:", c.index));
+            out.extend(c.printed.iter().map(|l| format!("  {l}")));
+        }
+        if c.printed_withheld > 0 {
+            out.push(format!(
+                "case {} (hidden): {} printed line(s) withheld",
+                c.index, c.printed_withheld
+            ));
+        }
+    }
+    out
 }
 
 fn normalize(s: &str) -> String {

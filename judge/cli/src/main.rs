@@ -1,63 +1,179 @@
 //! `judge`: grades a practice folder offline with the same verdicts as the browser.
 //!
-//! `judge practice/ch_newmodels [--json]` grades every exercise of the chapter
-//! named by the folder: `<slug>.rhai` through the sandboxed Rhai engine, and the
-//! folder's Cargo package (built with the learner's cargo, each exercise run in
-//! a child process with a timeout) for Rust solutions.
+//! `judge practice/ch_newmodels [--json] [--watch]` grades every exercise of the
+//! chapter named by the folder: `<slug>.rhai` through the sandboxed Rhai engine,
+//! and the folder's Cargo package (built with the learner's cargo, each exercise
+//! run in a child process with a timeout and a memory limit) for Rust solutions.
+//! `judge --help` lists the other commands.
 
+mod report;
 mod rust;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use exercises::Exercise;
-use judge::{Status, Verdict};
+use judge::{SolverError, Verdict};
 
 /// Wall-clock budget for one exercise's Rhai grading (same as the browser).
 const RHAI_DEADLINE: Duration = Duration::from_secs(2);
 
-fn usage() -> ExitCode {
-    eprintln!(
-        "usage:\n  judge <practice-folder> [--json] [--watch]   grade a folder, e.g. judge practice/ch_newmodels\n  judge list [practice-folder]       list the exercises (with their status in the folder)\n  judge hint <exercise-id> [N]       show the first N hints (default 1)\n  judge eval '<rhai expression>'     evaluate with the chapters' functions; prints JSON\n  judge eval --list                  list those functions"
-    );
-    ExitCode::from(2)
+/// Grades the Inference Handbook's exercises offline.
+#[derive(Parser)]
+#[command(
+    name = "judge",
+    version,
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:\n  judge practice/ch_newmodels\n  judge practice/ch_newmodels --json\n  judge hint ch_newmodels/attended 2\n  judge eval 'ledger(\"DeepSeek-V4-Pro\", 262144)'"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+    #[command(flatten)]
+    grade: GradeArgs,
+}
+
+#[derive(Args)]
+struct GradeArgs {
+    /// The practice folder to grade, e.g. practice/ch_newmodels.
+    folder: Option<PathBuf>,
+    /// Print the verdicts as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Grade again after every change to the folder (Ctrl+C to stop).
+    #[arg(long)]
+    watch: bool,
+    /// Seconds one exercise's Rust process may run, all cases together.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    timeout: f64,
+    /// Memory (address space) one exercise's Rust process may use, in MiB.
+    #[arg(long, default_value_t = 2048, value_name = "MIB")]
+    memory: u64,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Grade a practice folder (the same as `judge <folder>`).
+    Grade(GradeArgs),
+    /// List the exercises, with their status in a folder when one is given.
+    List {
+        /// A practice folder.
+        folder: Option<PathBuf>,
+    },
+    /// Print an exercise's statement.
+    Show {
+        /// The exercise id, e.g. ch_newmodels/v4_kv (`judge list` shows them).
+        id: String,
+    },
+    /// Show an exercise's hints, the first N of them.
+    Hint {
+        /// The exercise id.
+        id: String,
+        /// How many hints to show.
+        #[arg(default_value_t = 1)]
+        n: usize,
+    },
+    /// Evaluate Rhai with the chapters' functions; prints the value as JSON.
+    Eval {
+        /// List the functions instead.
+        #[arg(long)]
+        list: bool,
+        /// The expression or script.
+        #[arg(allow_hyphen_values = true, required_unless_present = "list")]
+        source: Option<String>,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("eval") => return eval_cmd(&args[1..]),
-        Some("list") => return list_cmd(args.get(1).map(Path::new)),
-        Some("hint") => return hint_cmd(&args[1..]),
-        None | Some("-h" | "--help") => return usage(),
-        _ => {}
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Cmd::Grade(g)) => grade_cmd(&g),
+        Some(Cmd::List { folder }) => list_cmd(folder.as_deref()),
+        Some(Cmd::Show { id }) => show_cmd(&id),
+        Some(Cmd::Hint { id, n }) => hint_cmd(&id, n),
+        Some(Cmd::Eval { list: true, .. }) => {
+            for f in exercises::api::functions() {
+                println!("{}\n    {}", f.signature(), f.doc);
+            }
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Eval { source, .. }) => eval_cmd(source.as_deref().unwrap_or_default()),
+        Some(Cmd::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        None if cli.grade.folder.is_some() => grade_cmd(&cli.grade),
+        None => {
+            let _ = Cli::command().print_help();
+            ExitCode::from(2)
+        }
     }
-    let json = args.iter().any(|a| a == "--json");
-    let Some(folder) = args.iter().find(|a| !a.starts_with("--")) else {
-        return usage();
+}
+
+/// Everything a grading run needs to know.
+pub struct Options {
+    /// Limits of the Rust processes.
+    pub rust: rust::Limits,
+}
+
+fn grade_cmd(g: &GradeArgs) -> ExitCode {
+    let Some(folder) = g.folder.as_deref() else {
+        let _ = Cli::command().print_help();
+        return ExitCode::from(2);
     };
-    if args.iter().any(|a| a == "--watch") {
-        return watch(Path::new(folder), json);
+    if !(g.timeout > 0.0 && g.timeout <= 3600.0) {
+        eprintln!("judge: --timeout must be between 0 and 3600 seconds");
+        return ExitCode::from(2);
     }
-    match grade_folder(Path::new(folder)) {
+    let opts = Options {
+        rust: rust::Limits {
+            timeout: Duration::from_secs_f64(g.timeout),
+            memory: g.memory.saturating_mul(1 << 20),
+        },
+    };
+    if g.watch {
+        return watch::watch(folder, |f| {
+            match grade_folder(f, &opts) {
+                Err(e) => eprintln!("judge: {e}"),
+                Ok(r) => {
+                    report::report(&r, g.json);
+                }
+            };
+        });
+    }
+    match grade_folder(folder, &opts) {
         Err(e) => {
             eprintln!("judge: {e}");
             ExitCode::from(2)
         }
-        Ok(results) => report(&results, json),
+        Ok(results) => report::report(&results, g.json),
     }
 }
 
 /// `judge list [folder]`: every exercise, with its status in `folder` when given.
 fn list_cmd(folder: Option<&Path>) -> ExitCode {
-    let graded = match folder.map(grade_folder) {
+    let graded = match folder.map(|f| {
+        grade_folder(
+            f,
+            &Options {
+                rust: rust::Limits::default(),
+            },
+        )
+    }) {
         Some(Err(e)) => {
             eprintln!("judge: {e}");
             return ExitCode::from(2);
         }
-        Some(Ok(g)) => g,
+        Some(Ok(g)) => g.graded,
         None => Vec::new(),
     };
     for ex in exercises::all() {
@@ -82,59 +198,46 @@ fn list_cmd(folder: Option<&Path>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The newest modification time of the learner's files in `folder`.
-fn newest_change(folder: &Path) -> Option<std::time::SystemTime> {
-    let mut files: Vec<PathBuf> = Vec::new();
-    for dir in [folder.to_path_buf(), folder.join("src")] {
-        if let Ok(rd) = std::fs::read_dir(&dir) {
-            files.extend(rd.flatten().map(|e| e.path()));
-        }
-    }
-    files
-        .iter()
-        .filter(|p| {
-            matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("rhai" | "rs" | "toml")
-            )
-        })
-        .filter_map(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok())
-        .max()
+fn find_exercise(id: &str) -> Result<Exercise, ExitCode> {
+    exercises::by_id(id).ok_or_else(|| {
+        eprintln!("judge: no exercise `{id}`; `judge list` shows them");
+        ExitCode::from(2)
+    })
 }
 
-/// `--watch`: grade now and again after every save, until Ctrl+C.
-fn watch(folder: &Path, json: bool) -> ExitCode {
-    let mut last = None;
-    loop {
-        let now = newest_change(folder);
-        if now != last {
-            last = now;
-            print!("\x1b[2J\x1b[H");
-            match grade_folder(folder) {
-                Err(e) => eprintln!("judge: {e}"),
-                Ok(results) => {
-                    report(&results, json);
-                }
-            }
-            println!(
-                "\nwatching {} for changes (Ctrl+C to stop)",
-                folder.display()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(300));
-    }
-}
-
-fn eval_cmd(args: &[String]) -> ExitCode {
-    if args.first().map(String::as_str) == Some("--list") {
-        for f in exercises::api::functions() {
-            println!("{}\n    {}", f.signature(), f.doc);
-        }
-        return ExitCode::SUCCESS;
-    }
-    let Some(src) = args.first() else {
-        return usage();
+/// `judge show <id>`: the statement, with the function to write.
+fn show_cmd(id: &str) -> ExitCode {
+    let ex = match find_exercise(id) {
+        Ok(ex) => ex,
+        Err(code) => return code,
     };
+    println!("# {}\n", ex.title);
+    println!("{}", ex.statement.trim_end());
+    println!(
+        "\nWrite `{}({})`, returning {}.",
+        ex.function,
+        ex.params.join(", "),
+        ex.returns
+    );
+    ExitCode::SUCCESS
+}
+
+fn hint_cmd(id: &str, n: usize) -> ExitCode {
+    let ex = match find_exercise(id) {
+        Ok(ex) => ex,
+        Err(code) => return code,
+    };
+    let n = n.clamp(1, ex.hints.len().max(1));
+    for (i, h) in ex.hints.iter().take(n).enumerate() {
+        println!("hint {}/{}: {h}", i + 1, ex.hints.len());
+    }
+    if n < ex.hints.len() {
+        println!("(`judge hint {} {}` for the next one)", ex.id, n + 1);
+    }
+    ExitCode::SUCCESS
+}
+
+fn eval_cmd(src: &str) -> ExitCode {
     let t0 = Instant::now();
     let deadline: judge::script::Deadline = Rc::new(move || t0.elapsed() > RHAI_DEADLINE);
     let (r, printed) = exercises::api::eval(src, judge::script::Limits::default(), Some(deadline));
@@ -153,29 +256,22 @@ fn eval_cmd(args: &[String]) -> ExitCode {
     }
 }
 
-fn hint_cmd(args: &[String]) -> ExitCode {
-    let Some(ex) = args.first().and_then(|id| exercises::by_id(id)) else {
-        eprintln!("judge hint: give an exercise id; `judge list` shows them");
-        return ExitCode::from(2);
-    };
-    let n: usize = args
-        .get(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1)
-        .clamp(1, ex.hints.len().max(1));
-    for (i, h) in ex.hints.iter().take(n).enumerate() {
-        println!("hint {}/{}: {h}", i + 1, ex.hints.len());
-    }
-    if n < ex.hints.len() {
-        println!("(`judge hint {} {}` for the next one)", ex.id, n + 1);
-    }
-    ExitCode::SUCCESS
+/// One graded solution: language and verdict.
+pub struct Graded {
+    /// `rhai` or `rust`.
+    pub lang: &'static str,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// How long grading took (Rust: running the process, not building it).
+    pub elapsed: Duration,
 }
 
-/// One graded solution: exercise, language, verdict.
-struct Graded {
-    lang: &'static str,
-    verdict: Verdict,
+/// A graded folder: the verdicts, and a build error shown once.
+pub struct Results {
+    /// Every verdict, Rhai files first.
+    pub graded: Vec<Graded>,
+    /// The Rust package's errors that no single exercise owns.
+    pub build_error: Option<String>,
 }
 
 fn chapter_of(folder: &Path) -> Result<String, String> {
@@ -195,29 +291,75 @@ fn chapter_of(folder: &Path) -> Result<String, String> {
     Ok(name)
 }
 
-fn grade_folder(folder: &Path) -> Result<Vec<Graded>, String> {
+fn grade_folder(folder: &Path, opts: &Options) -> Result<Results, String> {
     let chapter = chapter_of(folder)?;
     let exs = exercises::for_chapter(&chapter);
-    let mut out = Vec::new();
+    let mut graded = Vec::new();
     for ex in &exs {
         let file: PathBuf = folder.join(format!("{}.rhai", ex.slug()));
-        if let Ok(src) = std::fs::read_to_string(&file) {
-            out.push(Graded {
-                lang: "rhai",
-                verdict: grade_rhai(ex, &src),
-            });
-        }
+        let t0 = Instant::now();
+        let verdict = match std::fs::read(&file) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => Verdict::without_cases(
+                &ex.spec(),
+                SolverError::Compile(format!("{}: {e}", file.display())),
+            ),
+            Ok(bytes) => grade_rhai_bytes(ex, &bytes),
+        };
+        graded.push(Graded {
+            lang: "rhai",
+            verdict,
+            elapsed: t0.elapsed(),
+        });
     }
+    let mut build_error = None;
     if folder.join("Cargo.toml").exists() {
-        for (ex, v) in rust::grade_package(folder, &exs) {
-            out.push(Graded {
-                lang: "rust",
-                verdict: v,
-            });
-            let _ = ex;
+        let r = rust::grade_package(folder, &exs, opts.rust);
+        build_error = r.build_error;
+        graded.extend(r.verdicts.into_iter().map(|(verdict, elapsed)| Graded {
+            lang: "rust",
+            verdict,
+            elapsed,
+        }));
+    }
+    Ok(Results {
+        graded,
+        build_error,
+    })
+}
+
+/// Grades a `.rhai` file's bytes: too large or not UTF-8 is a verdict too.
+fn grade_rhai_bytes(ex: &Exercise, bytes: &[u8]) -> Verdict {
+    let limits = judge::script::Limits::default();
+    if bytes.len() > limits.max_source {
+        return Verdict::without_cases(
+            &ex.spec(),
+            SolverError::Limit(format!(
+                "{}.rhai is too large: {} bytes, the limit is {} bytes",
+                ex.slug(),
+                bytes.len(),
+                limits.max_source
+            )),
+        );
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(src) => grade_rhai(ex, src),
+        Err(e) => {
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            Verdict::without_cases(
+                &ex.spec(),
+                SolverError::Compile(format!(
+                    "{}.rhai is not UTF-8 text (invalid byte at offset {}, line {line}); save it as UTF-8",
+                    ex.slug(),
+                    e.valid_up_to()
+                )),
+            )
         }
     }
-    Ok(out)
 }
 
 /// Grades Rhai source exactly as the browser does (same limits, same deadline).
@@ -225,76 +367,4 @@ pub fn grade_rhai(ex: &Exercise, src: &str) -> Verdict {
     let t0 = Instant::now();
     let deadline: judge::script::Deadline = Rc::new(move || t0.elapsed() > RHAI_DEADLINE);
     exercises::grade_rhai(ex, src, judge::script::Limits::default(), Some(deadline)).0
-}
-
-fn report(results: &[Graded], json: bool) -> ExitCode {
-    let count = |s: Status| results.iter().filter(|g| g.verdict.status == s).count();
-    let passed = count(Status::Passed);
-    let not_attempted = count(Status::NotAttempted);
-    let failed = results.len() - passed - not_attempted;
-    if json {
-        let items: Vec<serde_json::Value> = results
-            .iter()
-            .map(|g| {
-                let mut v = serde_json::to_value(&g.verdict).unwrap_or_default();
-                v["language"] = g.lang.into();
-                v
-            })
-            .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&items).unwrap_or_default()
-        );
-    } else {
-        for g in results {
-            let v = &g.verdict;
-            let mark = match v.status {
-                Status::Passed => "✓",
-                Status::NotAttempted => "·",
-                _ => "✗",
-            };
-            println!(
-                "{mark} {} [{}]: {} ({}/{} cases)",
-                v.exercise,
-                g.lang,
-                v.status.label(),
-                v.passed,
-                v.total
-            );
-            if !matches!(v.status, Status::Passed | Status::NotAttempted) {
-                println!("    {}", v.message.replace('\n', "\n    "));
-                if let Some(c) = v.first_failure()
-                    && let Some(m) = &c.mismatch
-                {
-                    let errs = match (m.abs_err, m.rel_err) {
-                        (Some(a), Some(r)) => format!(", abs. error {a:e}, rel. error {r:e}"),
-                        (Some(a), None) => format!(", abs. error {a:e}"),
-                        _ => String::new(),
-                    };
-                    let at = if m.path.is_empty() {
-                        "value".to_owned()
-                    } else {
-                        m.path.clone()
-                    };
-                    println!("    {at}: expected {}, got {}{errs}", m.want, m.got);
-                }
-                if let Some(judge::CaseResult {
-                    kind: judge::Kind::Generated { seed },
-                    ..
-                }) = v.first_failure()
-                {
-                    println!("    (generated case, seed {seed})");
-                }
-            }
-        }
-        if not_attempted > 0 {
-            println!("{not_attempted} not attempted");
-        }
-        println!("{passed} passed, {failed} failed");
-    }
-    if failed == 0 && passed > 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
 }

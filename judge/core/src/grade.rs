@@ -107,6 +107,17 @@ pub struct CaseResult {
     pub mismatch: Option<Box<Mismatch>>,
     /// The error the learner's code raised on this case.
     pub error: Option<String>,
+    /// What the code printed while this case ran (never for hidden cases).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printed: Vec<String>,
+    /// Lines printed while this hidden case ran: withheld, since they could
+    /// reveal its input.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub printed_withheld: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The verdict on one exercise: the same JSON in the browser and in the CLI.
@@ -130,6 +141,12 @@ pub struct Verdict {
 pub trait Solver {
     /// Calls the function with `args`.
     fn call(&mut self, args: &[Value]) -> Result<Value, SolverError>;
+
+    /// What the code printed during the last call, one entry per line (empty
+    /// for solvers that do not capture output).
+    fn take_printed(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl Verdict {
@@ -171,9 +188,12 @@ pub fn call_text(function: &str, args: &[Value]) -> String {
 /// Grades `solver` on every case of `spec`.
 ///
 /// Wrong values do not stop grading; an error stops at the case that raised it only
-/// when it is a limit or "not attempted" (the rest would fail the same way).
+/// when it is a limit (the rest would fail the same way). A `todo` reached on
+/// every case is "not attempted"; reached on some cases only, those cases fail.
+/// What the code printed is kept per case, and withheld for hidden cases.
 pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
     let mut cases = Vec::with_capacity(spec.cases.len());
+    let mut todos = 0;
     let mut stop: Option<(Status, String)> = None;
     let mut first_problem: Option<(Status, String)> = None;
     for (i, case) in spec.cases.iter().enumerate() {
@@ -198,8 +218,17 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
             actual: None,
             mismatch: None,
             error: None,
+            printed: Vec::new(),
+            printed_withheld: 0,
         };
-        match solver.call(&case.args) {
+        let outcome = solver.call(&case.args);
+        let printed = solver.take_printed();
+        if shown {
+            result.printed = printed;
+        } else {
+            result.printed_withheld = printed.len();
+        }
+        match outcome {
             Ok(got) => match compare(&got, &want, spec.tolerance) {
                 Ok(()) => result.passed = true,
                 Err(m)
@@ -251,20 +280,28 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
                 }
             },
             Err(e) => {
-                let (status, msg) = describe(&e);
-                let hard = matches!(status, Status::LimitExceeded | Status::NotAttempted);
-                let msg = if status == Status::NotAttempted {
-                    msg
-                } else {
-                    format!("case {index}: {msg}")
+                let (status, msg) = match describe(&e) {
+                    (Status::NotAttempted, _) => {
+                        todos += 1;
+                        (
+                            Status::Failed,
+                            "reached todo(): this case is not handled yet".to_owned(),
+                        )
+                    }
+                    d => d,
                 };
+                let hard = status == Status::LimitExceeded;
+                let msg = format!("case {index}: {msg}");
                 result.error = Some(msg.clone());
                 cases.push(result);
                 if hard {
                     stop = Some((status, msg));
                     break;
                 }
-                if first_problem
+                // An error outranks an earlier wrong value; a failure keeps the first.
+                if status == Status::Failed {
+                    first_problem.get_or_insert((status, msg));
+                } else if first_problem
                     .as_ref()
                     .is_none_or(|(s, _)| *s == Status::Failed)
                 {
@@ -277,6 +314,9 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
     }
     let passed = cases.iter().filter(|c| c.passed).count();
     let total = spec.cases.len();
+    if stop.is_none() && todos == total {
+        return Verdict::without_cases(spec, SolverError::NotAttempted);
+    }
     let (status, message) = stop
         .or(first_problem)
         .unwrap_or_else(|| (Status::Passed, format!("all {total} cases passed")));
@@ -385,6 +425,51 @@ mod tests {
         );
         assert_eq!(v.status, Status::LimitExceeded);
         assert_eq!(v.cases.len(), 1);
+    }
+
+    #[test]
+    fn todo_everywhere_is_not_attempted_and_somewhere_is_a_failure() {
+        let v = grade(&spec(), &mut F(|_| Err(SolverError::NotAttempted)));
+        assert_eq!(v.status, Status::NotAttempted);
+        let v = grade(
+            &spec(),
+            &mut F(|x| {
+                if x == 5 {
+                    Err(SolverError::NotAttempted)
+                } else {
+                    Ok(Value::Int(2 * x))
+                }
+            }),
+        );
+        assert_eq!(v.status, Status::Failed);
+        assert_eq!((v.passed, v.total), (2, 3));
+        assert_eq!(
+            v.message,
+            "case 2: reached todo(): this case is not handled yet"
+        );
+    }
+
+    /// Prints its argument, then doubles it.
+    struct Printer(Vec<String>);
+    impl Solver for Printer {
+        fn call(&mut self, args: &[Value]) -> Result<Value, SolverError> {
+            self.0.push(format!("x = {}", args[0]));
+            Ok(Value::Int(2 * args[0].as_int().unwrap()))
+        }
+        fn take_printed(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.0)
+        }
+    }
+
+    #[test]
+    fn printed_output_is_kept_per_case_and_withheld_for_hidden_ones() {
+        let v = grade(&spec(), &mut Printer(Vec::new()));
+        assert_eq!(v.cases[0].printed, ["x = 1"]);
+        assert!(v.cases[1].printed.is_empty());
+        assert_eq!(v.cases[1].printed_withheld, 1);
+        assert_eq!(v.cases[2].printed, ["x = 7"]);
+        let json = serde_json::to_string(&v.cases[1]).unwrap();
+        assert!(!json.contains("x = 5"), "{json}");
     }
 
     #[test]

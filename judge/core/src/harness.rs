@@ -1,11 +1,16 @@
 //! Calling Rust functions with judge values, and the protocol a practice crate's
 //! binary speaks with the CLI.
 //!
-//! Protocol: the CLI starts `<binary> <function>`, writes one JSON array of
-//! arguments per line to its stdin, and reads one JSON object per line back:
-//! `{"ok": value}`, `{"error": message}` (bad arguments) or `{"panic": message}`.
-//! `todo!()` panics with "not yet implemented", which the CLI reports as
-//! "not attempted".
+//! Protocol: the CLI starts `<binary> <function>` with two environment variables,
+//! [`CASES_ENV`] (a file with one JSON array of arguments per line, in the
+//! [`Value::to_wire`] encoding) and [`REPLIES_ENV`] (a file the binary writes
+//! one JSON object per case to, flushed after each: `{"case": i, "ok": value}`,
+//! `{"case": i, "error": message}` for bad arguments, `{"case": i, "todo": true}`
+//! for a `todo!()`, or `{"case": i, "panic": message, "at": "src/x.rs:3:5"}`).
+//! Standard input is empty. Before case `i` runs, the binary writes
+//! [`case_marker`]`(i)` to standard output, so the CLI can tell which case
+//! printed what; the learner's `println!` and `eprintln!` can never be mistaken
+//! for a reply, since replies travel in their own file.
 
 use std::io::{BufRead, Write};
 
@@ -142,8 +147,27 @@ impl Args<'_> {
 /// A function callable by the harness.
 pub type Entry<'a> = (&'a str, &'a dyn Fn(Args) -> Result<Value, String>);
 
-/// Serves calls on stdin/stdout for the function named by the first command-line
-/// argument, until stdin closes. Used by practice crates' `main`.
+/// Names the file of cases the binary reads.
+pub const CASES_ENV: &str = "JUDGE_CASES";
+/// Names the file the binary writes its replies to.
+pub const REPLIES_ENV: &str = "JUDGE_REPLIES";
+
+/// What the binary writes to standard output before running case `index`
+/// (1-based); the bytes are unlikely in anything a learner prints.
+pub fn case_marker(index: usize) -> String {
+    format!("\u{1e}[judge case {index}]\u{1e}")
+}
+
+thread_local! {
+    /// The message and location of the last panic on this thread.
+    static LAST_PANIC: std::cell::RefCell<(String, String)> = const {
+        std::cell::RefCell::new((String::new(), String::new()))
+    };
+}
+
+/// Serves the calls listed in the cases file for the function named by the first
+/// command-line argument. Used by practice crates' `main`; exits with status 2 on
+/// a usage error (unknown function, missing files).
 pub fn serve(functions: &[Entry]) {
     let name = std::env::args().nth(1).unwrap_or_default();
     let Some((_, f)) = functions.iter().find(|(n, _)| *n == name) else {
@@ -154,29 +178,62 @@ pub fn serve(functions: &[Entry]) {
         );
         std::process::exit(2);
     };
-    std::panic::set_hook(Box::new(|_| {}));
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
+    let open = |var: &str, write: bool| {
+        let path = std::env::var_os(var).unwrap_or_default();
+        let file = if write {
+            std::fs::File::create(&path)
+        } else {
+            std::fs::File::open(&path)
+        };
+        file.unwrap_or_else(|e| {
+            eprintln!("the judge starts this binary: {var} ({path:?}): {e}");
+            std::process::exit(2);
+        })
+    };
+    let cases = std::io::BufReader::new(open(CASES_ENV, false));
+    let mut replies = std::io::BufWriter::new(open(REPLIES_ENV, true));
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panicked".to_owned());
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
+            .unwrap_or_default();
+        LAST_PANIC.with(|p| *p.borrow_mut() = (msg, at));
+    }));
+    for (i, line) in cases.lines().enumerate() {
         let Ok(line) = line else { break };
-        let reply = match serde_json::from_str::<Vec<Value>>(&line) {
-            Err(e) => serde_json::json!({ "error": format!("bad request: {e}") }),
-            Ok(args) => {
+        let case = i + 1;
+        let mut out = std::io::stdout().lock();
+        let _ = write!(out, "{}", case_marker(case)).and_then(|()| out.flush());
+        drop(out);
+        let reply = match serde_json::from_str::<serde_json::Value>(&line) {
+            Ok(serde_json::Value::Array(a)) => {
+                let args: Vec<Value> = a.iter().map(Value::from_wire).collect();
                 match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(Args(&args)))) {
-                    Ok(Ok(v)) => serde_json::json!({ "ok": v }),
-                    Ok(Err(e)) => serde_json::json!({ "error": e }),
-                    Err(p) => {
-                        let msg = p
-                            .downcast_ref::<&str>()
-                            .map(|s| s.to_string())
-                            .or_else(|| p.downcast_ref::<String>().cloned())
-                            .unwrap_or_else(|| "panicked".to_owned());
-                        serde_json::json!({ "panic": msg })
+                    Ok(Ok(v)) => serde_json::json!({ "case": case, "ok": v.to_wire() }),
+                    Ok(Err(e)) => serde_json::json!({ "case": case, "error": e }),
+                    Err(_) => {
+                        let (msg, at) = LAST_PANIC.with(|p| p.take());
+                        if msg.starts_with("not yet implemented") {
+                            serde_json::json!({ "case": case, "todo": true, "at": at })
+                        } else {
+                            serde_json::json!({ "case": case, "panic": msg, "at": at })
+                        }
                     }
                 }
             }
+            _ => serde_json::json!({ "case": case, "error": "bad request from the judge" }),
         };
-        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
+        let _ = std::io::stdout().flush();
+        if writeln!(replies, "{reply}")
+            .and_then(|()| replies.flush())
+            .is_err()
+        {
             break;
         }
     }

@@ -2,10 +2,12 @@
 //!
 //! The sandbox: no file, network or DOM access (Rhai has none unless a host adds
 //! it), `eval` disabled, limits on operations, call depth, expression depth,
-//! string, array and map sizes, and a deadline the host checks from Rhai's
-//! progress callback (this crate reads no clock).
+//! string, array and map sizes, source size and function count, and a deadline
+//! the host checks from Rhai's progress callback (this crate reads no clock).
+//! Host functions that do heavy native work charge it to a [`Budget`], so a loop
+//! of heavy calls stops as promptly as a plain loop.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 pub use rhai;
@@ -28,6 +30,12 @@ pub struct Limits {
     pub max_map: usize,
     /// Lines of `print` output kept.
     pub max_print_lines: usize,
+    /// Bytes of source code.
+    pub max_source: usize,
+    /// Functions one script may define (compile time grows with it).
+    pub max_functions: usize,
+    /// Units of native work (see [`Budget`]) host functions may do in one run.
+    pub max_native_work: u64,
 }
 
 impl Default for Limits {
@@ -36,28 +44,84 @@ impl Default for Limits {
             max_operations: 5_000_000,
             max_call_levels: 64,
             max_string: 100_000,
-            max_array: 1_000_000,
+            max_array: 100_000,
             max_map: 100_000,
             max_print_lines: 200,
+            max_source: 64 * 1024,
+            max_functions: 256,
+            max_native_work: 200_000_000,
         }
     }
 }
+
+/// Nesting of expressions and statements, at the top level and in functions.
+pub const MAX_EXPR_DEPTH: usize = 64;
 
 /// Asks the host whether the wall-clock deadline has passed.
 pub type Deadline = Rc<dyn Fn() -> bool>;
 
 const TODO_MARK: &str = "__judge_todo__";
 const DEADLINE_MARK: &str = "__judge_deadline__";
+/// Prefixes the message of an error that [`classify`] turns into a limit.
+const LIMIT_MARK: &str = "__judge_limit__:";
+
+/// How often (in Rhai operations) the deadline is checked. One operation can be a
+/// built-in that works on a whole array (`sort` on 100,000 elements takes a few
+/// milliseconds), so the check must be frequent; the clock costs far less.
+pub const DEADLINE_POLL_OPS: u64 = 16;
+
+/// An error that [`classify`] reports as a limit with this message.
+pub fn limit_error(msg: &str) -> Box<EvalAltResult> {
+    format!("{LIMIT_MARK}{msg}").into()
+}
+
+/// The native work host functions did in one run, counted against
+/// [`Limits::max_native_work`], and the deadline, checked before each call.
+#[derive(Clone)]
+pub struct Budget {
+    used: Rc<Cell<u64>>,
+    limit: u64,
+    deadline: Option<Deadline>,
+}
+
+impl Budget {
+    /// A fresh budget for one run.
+    pub fn new(limits: &Limits, deadline: Option<Deadline>) -> Budget {
+        Budget {
+            used: Rc::new(Cell::new(0)),
+            limit: limits.max_native_work,
+            deadline,
+        }
+    }
+
+    /// Charges `units` of work for a call to `function`, before it runs: an error
+    /// when the deadline has passed or the run's work would pass its limit.
+    pub fn charge(&self, function: &str, units: u64) -> Result<(), Box<EvalAltResult>> {
+        if self.deadline.as_ref().is_some_and(|d| d()) {
+            return Err(DEADLINE_MARK.into());
+        }
+        let used = self.used.get().saturating_add(units);
+        self.used.set(used);
+        if used > self.limit {
+            return Err(limit_error(&format!(
+                "work limit exceeded: calls to `{function}` and others asked for {used} units of work, the limit is {} per run",
+                self.limit
+            )));
+        }
+        Ok(())
+    }
+}
 
 /// Builds a sandboxed engine. `print` output goes to `out`.
 pub fn engine(limits: Limits, deadline: Option<Deadline>, out: Rc<RefCell<Vec<String>>>) -> Engine {
     let mut e = Engine::new();
     e.set_max_operations(limits.max_operations)
         .set_max_call_levels(limits.max_call_levels)
-        .set_max_expr_depths(64, 64)
+        .set_max_expr_depths(MAX_EXPR_DEPTH, MAX_EXPR_DEPTH)
         .set_max_string_size(limits.max_string)
         .set_max_array_size(limits.max_array)
         .set_max_map_size(limits.max_map)
+        .set_max_functions(limits.max_functions)
         .disable_symbol("eval");
     let max_lines = limits.max_print_lines;
     let o = out.clone();
@@ -65,7 +129,7 @@ pub fn engine(limits: Limits, deadline: Option<Deadline>, out: Rc<RefCell<Vec<St
     e.on_debug(move |s, _, pos| push_line(&out, max_lines, format!("[{pos}] {s}")));
     if let Some(d) = deadline {
         e.on_progress(move |ops| {
-            (ops.is_multiple_of(4096) && d()).then(|| Dynamic::from(DEADLINE_MARK))
+            (ops.is_multiple_of(DEADLINE_POLL_OPS) && d()).then(|| Dynamic::from(DEADLINE_MARK))
         });
     }
     e.register_fn("todo", || -> Result<Dynamic, Box<EvalAltResult>> {
@@ -88,8 +152,20 @@ pub struct RhaiSolver {
     engine: Engine,
     ast: AST,
     function: String,
-    /// Everything the script printed, across calls.
+    /// What the script printed and [`Solver::take_printed`] has not taken yet.
     pub output: Rc<RefCell<Vec<String>>>,
+}
+
+/// Checks a script's size before it is compiled.
+pub fn check_source(source: &str, limits: &Limits) -> Result<(), SolverError> {
+    if source.len() > limits.max_source {
+        return Err(SolverError::Limit(format!(
+            "source too large: {} bytes, the limit is {} bytes",
+            source.len(),
+            limits.max_source
+        )));
+    }
+    Ok(())
 }
 
 impl RhaiSolver {
@@ -101,16 +177,25 @@ impl RhaiSolver {
         limits: Limits,
         deadline: Option<Deadline>,
     ) -> Result<RhaiSolver, SolverError> {
+        check_source(source, &limits)?;
         let output = Rc::new(RefCell::new(Vec::new()));
         let engine = engine(limits, deadline, output.clone());
         let ast = engine.compile(source).map_err(|e| {
+            use rhai::ParseErrorType as P;
             let p = e.position();
-            match (p.line(), p.position()) {
-                (Some(l), Some(c)) => SolverError::Compile(format!(
-                    "syntax error at line {l}, column {c}: {}",
-                    e.err_type()
+            let at = match (p.line(), p.position()) {
+                (Some(l), Some(c)) => format!(" at line {l}, column {c}"),
+                _ => String::new(),
+            };
+            match e.err_type() {
+                P::TooManyFunctions => SolverError::Limit(format!(
+                    "too many functions: a script may define at most {}",
+                    limits.max_functions
                 )),
-                _ => SolverError::Compile(format!("syntax error: {}", e.err_type())),
+                P::ExprTooDeep => SolverError::Limit(format!(
+                    "expression nested too deeply{at} (the limit is {MAX_EXPR_DEPTH} levels)"
+                )),
+                t => SolverError::Compile(format!("syntax error{at}: {t}")),
             }
         })?;
         let found: Vec<usize> = ast
@@ -152,6 +237,10 @@ impl Solver for RhaiSolver {
             Err(e) => Err(classify(*e)),
         }
     }
+
+    fn take_printed(&mut self) -> Vec<String> {
+        std::mem::take(&mut *self.output.borrow_mut())
+    }
 }
 
 /// Turns a Rhai error into a solver error, unwrapping errors raised inside nested calls.
@@ -161,6 +250,17 @@ pub fn classify(e: EvalAltResult) -> SolverError {
         E::ErrorInFunctionCall(_, _, inner, _) => classify(*inner),
         E::ErrorRuntime(ref d, _) if d.clone().into_string().is_ok_and(|s| s == TODO_MARK) => {
             SolverError::NotAttempted
+        }
+        E::ErrorRuntime(ref d, _)
+            if d.clone()
+                .into_string()
+                .is_ok_and(|s| s.starts_with(LIMIT_MARK)) =>
+        {
+            let s = d.clone().into_string().unwrap_or_default();
+            SolverError::Limit(s.trim_start_matches(LIMIT_MARK).to_owned())
+        }
+        E::ErrorRuntime(ref d, _) if d.clone().into_string().is_ok_and(|s| s == DEADLINE_MARK) => {
+            SolverError::Limit("time limit exceeded (the code ran too long)".into())
         }
         E::ErrorTerminated(..) => {
             SolverError::Limit("time limit exceeded (the code ran too long)".into())

@@ -97,7 +97,57 @@ impl Value {
             ),
         }
     }
+
+    /// The practice protocol's encoding: like [`Value::to_json`], except that
+    /// non-finite floats become `{"$float": "NaN" | "inf" | "-inf"}`, so a Rust
+    /// solution that returns NaN is read back as the float NaN (and gets the
+    /// same verdict as the same bug in Rhai), not as a string.
+    pub fn to_wire(&self) -> serde_json::Value {
+        use serde_json::Value as J;
+        match self {
+            Value::Float(f) if !f.is_finite() => {
+                let name = if f.is_nan() {
+                    "NaN"
+                } else if *f > 0.0 {
+                    "inf"
+                } else {
+                    "-inf"
+                };
+                serde_json::json!({ WIRE_FLOAT: name })
+            }
+            Value::Array(a) => J::Array(a.iter().map(Value::to_wire).collect()),
+            Value::Map(m) => J::Object(m.iter().map(|(k, v)| (k.clone(), v.to_wire())).collect()),
+            v => v.to_json(),
+        }
+    }
+
+    /// Reads [`Value::to_wire`]'s encoding back.
+    pub fn from_wire(j: &serde_json::Value) -> Value {
+        use serde_json::Value as J;
+        match j {
+            J::Object(m) if m.len() == 1 => match m.get(WIRE_FLOAT).and_then(J::as_str) {
+                Some("NaN") => Value::Float(f64::NAN),
+                Some("inf") => Value::Float(f64::INFINITY),
+                Some("-inf") => Value::Float(f64::NEG_INFINITY),
+                _ => Value::Map(
+                    m.iter()
+                        .map(|(k, v)| (k.clone(), Value::from_wire(v)))
+                        .collect(),
+                ),
+            },
+            J::Object(m) => Value::Map(
+                m.iter()
+                    .map(|(k, v)| (k.clone(), Value::from_wire(v)))
+                    .collect(),
+            ),
+            J::Array(a) => Value::Array(a.iter().map(Value::from_wire).collect()),
+            j => Value::from_json(j),
+        }
+    }
 }
+
+/// The key that tags a non-finite float in the practice protocol.
+const WIRE_FLOAT: &str = "$float";
 
 impl Serialize for Value {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -197,6 +247,28 @@ mod tests {
             serde_json::to_string(&v).unwrap(),
             r#"["NaN","inf","-inf"]"#
         );
+    }
+
+    #[test]
+    fn wire_keeps_non_finite_floats_floats() {
+        let v = Value::Array(vec![
+            f64::NAN.into(),
+            f64::INFINITY.into(),
+            Value::Map([("x".to_owned(), f64::NEG_INFINITY.into())].into()),
+            1.5.into(),
+            Value::from("NaN"),
+        ]);
+        let wire = v.to_wire();
+        assert_eq!(
+            wire.to_string(),
+            r#"[{"$float":"NaN"},{"$float":"inf"},{"x":{"$float":"-inf"}},1.5,"NaN"]"#
+        );
+        let Value::Array(back) = Value::from_wire(&wire) else {
+            panic!()
+        };
+        assert!(matches!(back[0], Value::Float(f) if f.is_nan()));
+        let Value::Array(orig) = &v else { panic!() };
+        assert_eq!(back[1..], orig[1..]);
     }
 
     #[test]

@@ -1,0 +1,56 @@
+//! `--watch`: grade now, then again after every change to the folder (file
+//! system events from `notify`: saves, new, deleted, renamed and copied files).
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use notify::{RecursiveMode, Watcher};
+
+/// Quiet time after an event before grading (editors save in several steps).
+const SETTLE: Duration = Duration::from_millis(200);
+
+/// Calls `grade` now and after every change under `folder`, until Ctrl+C.
+pub fn watch(folder: &Path, mut grade: impl FnMut(&Path)) -> ExitCode {
+    let (tx, rx) = mpsc::channel();
+    let mut watcher = match notify::recommended_watcher(tx) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("judge: cannot watch files here: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = watcher.watch(folder, RecursiveMode::Recursive) {
+        eprintln!("judge: cannot watch {}: {e}", folder.display());
+        return ExitCode::from(2);
+    }
+    loop {
+        print!("\x1b[2J\x1b[H");
+        grade(folder);
+        println!(
+            "\nwatching {} for changes (Ctrl+C to stop)",
+            folder.display()
+        );
+        // Wait for a change that concerns the learner's files, then for quiet.
+        loop {
+            match rx.recv() {
+                Ok(Ok(ev)) if concerns_learner(&ev) => break,
+                Ok(_) => {}
+                Err(_) => return ExitCode::from(2),
+            }
+        }
+        while rx.recv_timeout(SETTLE).is_ok() {}
+    }
+}
+
+/// A change to a `.rhai`, `.rs` or `.toml` file, not to the build's output.
+fn concerns_learner(ev: &notify::Event) -> bool {
+    ev.paths.iter().any(|p| {
+        !p.components().any(|c| c.as_os_str() == "target")
+            && matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("rhai" | "rs" | "toml")
+            )
+    })
+}
