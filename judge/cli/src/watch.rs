@@ -44,13 +44,15 @@ pub fn watch(folder: &Path, mut grade: impl FnMut(&Path)) -> ExitCode {
     }
 }
 
-/// A change to a `.rhai`, `.rs` or `.toml` file, not to the build's output.
+/// A change to a `.rhai`, `.rs` or `.toml` file, not to the build's output. Reads
+/// (access events, which grading itself causes) are not changes.
 fn concerns_learner(ev: &notify::Event) -> bool {
-    ev.paths.iter().any(|p| {
-        !p.components().any(|c| c.as_os_str() == "target")
-            && matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("rhai" | "rs" | "toml")
-            )
-    })
+    !matches!(ev.kind, notify::EventKind::Access(_))
+        && ev.paths.iter().any(|p| {
+            !p.components().any(|c| c.as_os_str() == "target")
+                && matches!(
+                    p.extension().and_then(|e| e.to_str()),
+                    Some("rhai" | "rs" | "toml")
+                )
+        })
 }

@@ -120,7 +120,10 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
         out.contains("case 1: attended(1048575, 4, 512, 128) returned 262272, expected 640"),
         "{out}"
     );
-    assert!(out.contains("value: expected 640, got 262272"), "{out}");
+    assert!(
+        out.contains("value: expected 640, got 262272, off by 261632"),
+        "{out}"
+    );
     assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
     assert_eq!(code, 1);
     let (json, _) = judge(&dir, &["--json"]);
@@ -253,5 +256,62 @@ fn list_shows_status_and_watch_grades_at_once() {
     assert!(
         seen.contains("✓ ch_newmodels/attended [rhai]: passed"),
         "{seen}"
+    );
+}
+
+/// `--watch` regrades after a file is deleted and after an older file is moved
+/// in (an mtime poll misses both).
+#[test]
+fn watch_sees_deleted_and_moved_in_files() {
+    use std::io::{BufRead, BufReader};
+    let (dir, _turn) = practice_copy();
+    std::fs::remove_file(dir.join("Cargo.toml")).unwrap(); // Rhai only: no builds
+    std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg(&dir)
+        .arg("--watch")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    // One grading round: the lines up to "watching ...".
+    let mut round = || {
+        let mut seen = String::new();
+        for l in lines.by_ref() {
+            let l = l.unwrap();
+            if l.starts_with("watching ") {
+                return seen;
+            }
+            seen += &l;
+            seen.push('\n');
+        }
+        seen
+    };
+    let first = round();
+    assert!(
+        first.contains("✓ ch_newmodels/attended [rhai]: passed"),
+        "{first}"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    std::fs::remove_file(dir.join("attended.rhai")).unwrap();
+    let second = round();
+    assert!(!second.contains("ch_newmodels/attended [rhai]"), "{second}");
+    // An older file moved in, as `cp -p` then `mv` would leave it.
+    let old = dir.join("attended.old");
+    std::fs::write(&old, RHAI_OK).unwrap();
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&old)
+        .unwrap()
+        .set_modified(an_hour_ago)
+        .unwrap();
+    std::fs::rename(&old, dir.join("attended.rhai")).unwrap();
+    let third = round();
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(
+        third.contains("✓ ch_newmodels/attended [rhai]: passed"),
+        "{third}"
     );
 }
