@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A demo a `cell` directive can name.
 #[derive(Debug, Clone, Copy)]
@@ -185,7 +185,7 @@ pub fn defaults(params: &[Param]) -> Raw {
 }
 
 /// A parameter the reader got wrong, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamError {
     /// The parameter's name.
     pub param: String,
@@ -194,14 +194,14 @@ pub struct ParamError {
 }
 
 /// What a demo produced, in display order.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Output {
     /// Text, tables and plots, in order.
     pub blocks: Vec<Block>,
 }
 
 /// One piece of output.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Block {
     /// Preformatted text.
@@ -218,7 +218,7 @@ pub enum Block {
 }
 
 /// A chart as plain series.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Plot {
     /// Chart title.
     pub title: String,
@@ -235,7 +235,7 @@ pub struct Plot {
 }
 
 /// One line (or set of bars) on a chart.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Series {
     /// Legend name.
     pub name: String,
