@@ -9,6 +9,8 @@
 pub mod api;
 pub mod ch_newmodels;
 pub mod check;
+#[cfg(feature = "script")]
+pub mod jobs;
 
 use judge::{Case, Spec, Tolerance, Value};
 

@@ -1,0 +1,233 @@
+//! The work the page hands to its Web Worker, and the replies: demo runs,
+//! grading and scratch evaluation, as JSON-serialisable messages. Pure: the host
+//! supplies the clock, so the same code runs in the worker and in native tests.
+
+use std::collections::BTreeMap;
+
+use chapters::demo::{Output, ParamError};
+use judge::{Value, Verdict};
+use serde::{Deserialize, Serialize};
+
+/// Wall-clock budget for one grading run or one scratch run, in milliseconds.
+pub const CODE_DEADLINE_MS: f64 = 2_000.0;
+
+/// A request: an id the reply echoes, and the job.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Chosen by the page; echoed in the reply.
+    pub id: u64,
+    /// What to do.
+    pub job: Job,
+}
+
+/// One piece of work.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Job {
+    /// Run a cell's demo on the reader's raw parameter text.
+    Demo {
+        /// The demo's id.
+        demo: String,
+        /// Parameter name → the text the reader typed.
+        params: BTreeMap<String, String>,
+    },
+    /// Grade Rhai source for an exercise.
+    Grade {
+        /// `chapter/slug`.
+        exercise: String,
+        /// The learner's code.
+        source: String,
+    },
+    /// Evaluate scratch Rhai with the scripting API.
+    Eval {
+        /// The reader's code.
+        source: String,
+    },
+}
+
+/// A reply: the request's id and what came of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Response {
+    /// The request's id.
+    pub id: u64,
+    /// The outcome.
+    pub reply: Reply,
+}
+
+/// What came of a job.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    /// A demo's output, or the parameters it refused.
+    Demo {
+        /// The output, or one error per bad parameter.
+        result: Result<Output, Vec<ParamError>>,
+        /// Run time in milliseconds.
+        ms: f64,
+    },
+    /// A verdict and what the code printed (hidden cases withheld).
+    Grade {
+        /// The verdict.
+        verdict: Verdict,
+        /// Printed lines, per case.
+        printed: Vec<String>,
+        /// Grading time in milliseconds.
+        ms: f64,
+    },
+    /// A scratch run's value or error, and what it printed.
+    Eval {
+        /// The value, or the error.
+        value: Result<Value, String>,
+        /// Printed lines.
+        printed: Vec<String>,
+        /// Run time in milliseconds.
+        ms: f64,
+    },
+    /// The request could not be served (unknown demo or exercise, bad JSON).
+    Refused {
+        /// Why.
+        message: String,
+    },
+}
+
+/// Serves one request given as JSON; `now` is a millisecond clock.
+pub fn handle(request: &str, now: &std::rc::Rc<dyn Fn() -> f64>) -> String {
+    let response = match serde_json::from_str::<Request>(request) {
+        Ok(r) => Response {
+            id: r.id,
+            reply: run(&r.job, now),
+        },
+        Err(e) => Response {
+            id: 0,
+            reply: Reply::Refused {
+                message: format!("bad request: {e}"),
+            },
+        },
+    };
+    serde_json::to_string(&response).unwrap_or_else(|e| {
+        format!(
+            r#"{{"id":{},"reply":{{"kind":"refused","message":"{e}"}}}}"#,
+            response.id
+        )
+    })
+}
+
+/// Runs one job.
+pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
+    let t0 = now();
+    let clock = now.clone();
+    let deadline: judge::script::Deadline =
+        std::rc::Rc::new(move || clock() - t0 > CODE_DEADLINE_MS);
+    match job {
+        Job::Demo { demo, params } => match chapters::demo(demo) {
+            None => Reply::Refused {
+                message: format!("no demo `{demo}`"),
+            },
+            Some(d) => {
+                let result = (d.run)(params);
+                Reply::Demo {
+                    result,
+                    ms: now() - t0,
+                }
+            }
+        },
+        Job::Grade { exercise, source } => match crate::by_id(exercise) {
+            None => Reply::Refused {
+                message: format!("no exercise `{exercise}`"),
+            },
+            Some(ex) => {
+                let (verdict, printed) = crate::grade_rhai(
+                    &ex,
+                    source,
+                    judge::script::Limits::default(),
+                    Some(deadline),
+                );
+                Reply::Grade {
+                    verdict,
+                    printed,
+                    ms: now() - t0,
+                }
+            }
+        },
+        Job::Eval { source } => {
+            let (value, printed) =
+                crate::api::eval(source, judge::script::Limits::default(), Some(deadline));
+            Reply::Eval {
+                value,
+                printed,
+                ms: now() - t0,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    fn clock() -> Rc<dyn Fn() -> f64> {
+        let t0 = std::time::Instant::now();
+        Rc::new(move || t0.elapsed().as_secs_f64() * 1000.0)
+    }
+
+    fn ask(job: Job) -> Reply {
+        let req = serde_json::to_string(&Request { id: 7, job }).unwrap();
+        let resp: Response = serde_json::from_str(&handle(&req, &clock())).unwrap();
+        assert_eq!(resp.id, 7);
+        resp.reply
+    }
+
+    #[test]
+    fn a_demo_runs_and_bad_parameters_come_back_as_errors() {
+        let d = chapters::demo("attended").unwrap();
+        let Reply::Demo {
+            result: Ok(out), ..
+        } = ask(Job::Demo {
+            demo: "attended".into(),
+            params: chapters::demo::defaults(d.params),
+        })
+        else {
+            panic!()
+        };
+        assert_eq!(Ok(out), (d.run)(&chapters::demo::defaults(d.params)));
+        let mut bad = chapters::demo::defaults(d.params);
+        for v in bad.values_mut() {
+            *v = "zzz".into();
+        }
+        assert!(matches!(
+            ask(Job::Demo {
+                demo: "attended".into(),
+                params: bad
+            }),
+            Reply::Demo { result: Err(_), .. }
+        ));
+    }
+
+    #[test]
+    fn grading_and_eval_cross_as_json() {
+        let Reply::Grade { verdict, .. } = ask(Job::Grade {
+            exercise: "ch_newmodels/attended".into(),
+            source: "fn attended(pos, ratio, topk, window) { loop {} }".into(),
+        }) else {
+            panic!()
+        };
+        assert_eq!(verdict.status, judge::Status::LimitExceeded);
+        let Reply::Eval { value, printed, .. } = ask(Job::Eval {
+            source: "print(\"hi\"); dispatch_bytes(7168, 6, 1, 0)".into(),
+        }) else {
+            panic!()
+        };
+        assert_eq!(value, Ok(Value::Int(43_008)));
+        assert_eq!(printed, ["hi"]);
+        assert!(matches!(
+            ask(Job::Demo {
+                demo: "nope".into(),
+                params: BTreeMap::new()
+            }),
+            Reply::Refused { .. }
+        ));
+        let resp: Response = serde_json::from_str(&handle("{", &clock())).unwrap();
+        assert!(matches!(resp.reply, Reply::Refused { .. }));
+    }
+}
