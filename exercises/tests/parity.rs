@@ -1,5 +1,5 @@
 //! Native half of the parity check: the same fixtures as `tests/web.rs`, which
-//! runs them in the browser.
+//! runs them in the browser: verdicts, demo outputs and hostile parameters.
 
 mod fixtures;
 
@@ -26,4 +26,24 @@ fn verdicts_equal_the_recording_that_the_browser_must_reproduce() {
         fixtures::RECORDED,
         "native verdicts changed (if on purpose, re-record with UPDATE_VERDICTS=1)",
     );
+}
+
+#[test]
+fn demo_outputs_equal_the_recording_that_the_browser_must_reproduce() {
+    let now = fixtures::demos::all_outputs();
+    if std::env::var_os("UPDATE_DEMOS").is_some() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/demos.jsonl");
+        std::fs::write(path, &now).expect("write the recording");
+        return;
+    }
+    fixtures::assert_same(
+        &now,
+        fixtures::demos::RECORDED,
+        "native demo outputs changed (if on purpose, re-record with UPDATE_DEMOS=1)",
+    );
+}
+
+#[test]
+fn hostile_demo_parameters_are_refused() {
+    fixtures::demos::check_hostile_parameters();
 }

@@ -1,7 +1,8 @@
 //! The judge and the demos inside WebAssembly, in headless Chromium
 //! (`cargo test --target wasm32-unknown-unknown -p exercises --test web`).
 //! The verdicts must equal the native ones in `tests/parity.rs`: both files
-//! check the same fixtures from `tests/fixtures.rs`.
+//! check the same fixtures from `tests/fixtures/`, and so must the demo
+//! outputs (`tests/fixtures/demos.jsonl`).
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::*;
@@ -32,4 +33,20 @@ fn verdicts_in_the_browser_equal_the_native_recording() {
         );
     }
     assert_eq!(now.lines().count(), fixtures::RECORDED.lines().count());
+}
+
+#[wasm_bindgen_test]
+fn demo_outputs_in_the_browser_equal_the_native_recording() {
+    fixtures::assert_same(
+        &fixtures::demos::all_outputs(),
+        fixtures::demos::RECORDED,
+        "demo outputs differ between the browser and native (tests/fixtures/demos.jsonl)",
+    );
+}
+
+/// The overflow cases, where they matter: `usize` is 32 bits here.
+#[wasm_bindgen_test]
+fn hostile_demo_parameters_are_refused_in_wasm32() {
+    assert_eq!(usize::BITS, 32);
+    fixtures::demos::check_hostile_parameters();
 }
