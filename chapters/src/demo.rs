@@ -202,7 +202,7 @@ pub struct Output {
 
 /// One piece of output.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Block {
     /// Preformatted text.
     Text(String),

@@ -22,7 +22,7 @@ pub struct Request {
 
 /// One piece of work.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Job {
     /// Run a cell's demo on the reader's raw parameter text.
     Demo {
@@ -56,7 +56,7 @@ pub struct Response {
 
 /// What came of a job.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Reply {
     /// A demo's output, or the parameters it refused.
     Demo {
