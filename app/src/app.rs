@@ -4,24 +4,32 @@ use leptos_router::path;
 
 use crate::chapter_page::ChapterPage;
 use crate::home_page::HomePage;
+use crate::storage;
 
 /// The whole app: header and routes.
 #[component]
 pub fn App() -> impl IntoView {
+    storage::migrate();
     let progress = crate::progress::Progress::load();
     provide_context(progress);
+    let notices = storage::notices();
     view! {
         <Router>
             <header class="site-header">
                 <A href="/" attr:class="brand">"Inference Handbook"</A>
                 <ThemeSwitch/>
             </header>
-            {move || progress.notice.get().map(|n| view! {
-                <div class="notice" role="status">
-                    <span>{n}</span>
-                    <button type="button" class="secondary" on:click=move |_| progress.notice.set(None)>"Dismiss"</button>
-                </div>
-            })}
+            <div class="notices">
+                {move || notices.get().into_iter().map(|n| {
+                    let topic = n.topic.clone();
+                    view! {
+                        <div class="notice" class:alert=n.alert role=if n.alert { "alert" } else { "status" } data-topic=n.topic>
+                            <span>{n.text}</span>
+                            <button type="button" class="secondary" on:click=move |_| storage::dismiss(&topic)>"Dismiss"</button>
+                        </div>
+                    }
+                }).collect_view()}
+            </div>
             <Routes fallback=|| view! { <NotFound/> }>
                 <Route path=path!("/") view=HomePage/>
                 <Route path=path!("/ch/:slug") view=ChapterPage/>
@@ -44,8 +52,7 @@ fn NotFound() -> impl IntoView {
 /// Light, dark, or follow the system; the choice is saved.
 #[component]
 fn ThemeSwitch() -> impl IntoView {
-    let saved = crate::storage::get("theme").filter(|t| t == "light" || t == "dark");
-    let theme = RwSignal::new(saved.unwrap_or_else(|| "system".to_owned()));
+    let theme = RwSignal::new(storage::theme().unwrap_or_else(|| "system".to_owned()));
     let next = move || match theme.get().as_str() {
         "system" => "light",
         "light" => "dark",
@@ -62,11 +69,7 @@ fn ThemeSwitch() -> impl IntoView {
                 el.set_attribute("data-theme", t)
             };
         }
-        if t == "system" {
-            crate::storage::remove("theme");
-        } else {
-            crate::storage::set("theme", t);
-        }
+        storage::save_theme((t != "system").then_some(t));
         crate::plot::restyle_all();
     };
     view! {

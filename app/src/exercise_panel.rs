@@ -59,7 +59,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                 judge::Status::Failed | judge::Status::Error | judge::Status::LimitExceeded
             ) {
                 fails.update(|n| *n += 1);
-                storage::set(&fails_key(ex.id), &fails.get_untracked().to_string());
+                storage::save(&fails_key(ex.id), &fails.get_untracked().to_string());
             }
             verdict.set(Some((v, out, ms)));
         }
@@ -88,7 +88,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
             };
             let _ = t.set_range_text_with_start_and_end_and_mode("    ", a, b, "end");
             code.set(t.value());
-            storage::set(&code_key(id), &t.value());
+            storage::save(&code_key(id), &t.value());
         }
     };
 
@@ -143,7 +143,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                 prop:value=move || code.get()
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    storage::set(&code_key(id), &v);
+                    storage::save(&code_key(id), &v);
                     code.set(v);
                 }
                 on:keydown=on_key

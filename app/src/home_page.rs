@@ -56,7 +56,11 @@ pub fn HomePage() -> impl IntoView {
                     }
                 })
                 .collect_view();
-            let done = move || exs.iter().filter(|e| progress.status(e.id) == "passed").count();
+            let done = move || {
+                exs.iter()
+                    .filter(|e| progress.outcome(e.id) == storage::Outcome::Passed)
+                    .count()
+            };
             view! {
                 <li class="chapter-card">
                     <A href=format!("/ch/{}", c.slug)>{c.title}</A>
@@ -74,7 +78,7 @@ pub fn HomePage() -> impl IntoView {
         let e = storage::export(&ids, &progress.map.get_untracked());
         let text = serde_json::to_string_pretty(&e).unwrap_or_default();
         if let Err(msg) = download("inference-handbook-progress.json", &text) {
-            progress.notice.set(Some(format!("Export failed: {msg}")));
+            storage::notify("export", format!("Export failed: {msg}."), true);
         }
     };
     let on_import = move |ev: leptos::ev::Event| {
@@ -88,40 +92,58 @@ pub fn HomePage() -> impl IntoView {
             return;
         };
         input.set_value("");
+        // The size is known before reading: a huge file is refused unread.
+        if let Err(e) = storage::check_import_size(file.size() as u64) {
+            storage::notify(
+                "import",
+                format!("Import failed, nothing was changed: {e}."),
+                true,
+            );
+            return;
+        }
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text())
                 .await
                 .ok()
                 .and_then(|v| v.as_string());
-            let msg = match text.map(|t| storage::parse_export(&t, &all_ids())) {
-                None => "Import failed: the file could not be read.".to_owned(),
-                Some(Err(e)) => format!("Import failed, nothing was changed: {e}."),
-                Some(Ok(e)) => {
-                    storage::apply_import(&e);
-                    progress.map.set(e.progress.clone());
-                    format!(
-                        "Imported progress for {} exercises and code for {}.",
-                        e.progress.len(),
-                        e.code.len()
-                    )
-                }
+            let result = match text {
+                None => Err("the file could not be read as text".to_owned()),
+                Some(t) => storage::import(&t, &all_ids(), &progress.map.get_untracked()),
             };
-            progress.notice.set(Some(msg));
+            match result {
+                Ok((map, msg)) => {
+                    progress.map.set(map);
+                    storage::notify("import", msg, false);
+                }
+                Err(e) => storage::notify(
+                    "import",
+                    format!("Import failed, nothing was changed: {e}."),
+                    true,
+                ),
+            }
         });
     };
     let on_reset = move |_| {
         let ok = web_sys::window()
             .and_then(|w| {
-                w.confirm_with_message("Forget all saved code and progress in this browser?")
-                    .ok()
+                w.confirm_with_message(
+                    "Forget everything this book saved in this browser: progress, the code of every exercise, \
+                     failed-run counts, the scratch cell's code and the backup copies? \
+                     Export your progress first to keep a copy.",
+                )
+                .ok()
             })
             .unwrap_or(false);
         if ok {
-            storage::reset_all(&all_ids());
+            let n = storage::clear_all();
             progress.map.set(Default::default());
-            progress
-                .notice
-                .set(Some("All saved code and progress were reset.".to_owned()));
+            storage::notify(
+                "reset",
+                format!(
+                    "Everything this book saved in this browser was forgotten ({n} entries): progress, code, counts, scratch code and backups."
+                ),
+                false,
+            );
         }
     };
     view! {

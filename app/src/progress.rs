@@ -1,40 +1,37 @@
 //! Exercise progress shared by the whole app: the home page, the chapter's
-//! contents and the exercise panels read it; a graded run writes it.
-
-use std::collections::BTreeMap;
+//! contents and the exercise panels read it; a graded run writes it. Saved as
+//! stable codes ([`Outcome`]) by [`storage`]; pages show labels.
 
 use leptos::prelude::*;
 
-use crate::storage;
+use crate::storage::{self, Outcome, ProgressMap};
 
-/// Reactive progress (exercise id → status) plus a notice about recovered data.
+/// Reactive progress: exercise id → outcome.
 #[derive(Clone, Copy)]
 pub struct Progress {
-    /// Exercise id → status label.
-    pub map: RwSignal<BTreeMap<String, String>>,
-    /// A message for the reader (corrupt data reset, import done, ...).
-    pub notice: RwSignal<Option<String>>,
+    /// Exercise id → outcome (an exercise not in the map is not attempted).
+    pub map: RwSignal<ProgressMap>,
 }
 
 impl Progress {
-    /// Loads saved progress, resetting corrupt data with a notice.
+    /// Loads saved progress (unreadable progress is backed up and reset, with a notice).
     pub fn load() -> Progress {
-        let (map, notice) = storage::load_progress_checked();
         Progress {
-            map: RwSignal::new(map),
-            notice: RwSignal::new(notice),
+            map: RwSignal::new(storage::load_progress()),
         }
     }
 
-    /// Records a status and saves.
-    pub fn set(&self, id: &str, status: &str) {
+    /// Records an outcome (a `judge::Status`, an [`Outcome`], or its label) and
+    /// saves; a failed save is shown in a notice and the page keeps the outcome.
+    pub fn set(&self, id: &str, outcome: impl Into<Outcome>) {
+        let o = outcome.into();
         self.map.update(|m| {
-            m.insert(id.to_owned(), status.to_owned());
+            m.insert(id.to_owned(), o);
         });
         storage::save_progress(&self.map.get_untracked());
     }
 
-    /// Forgets one exercise's status.
+    /// Forgets one exercise's outcome.
     pub fn forget(&self, id: &str) {
         self.map.update(|m| {
             m.remove(id);
@@ -42,13 +39,18 @@ impl Progress {
         storage::save_progress(&self.map.get_untracked());
     }
 
-    /// The status of one exercise (`not attempted` when nothing is saved).
-    pub fn status(&self, id: &str) -> String {
+    /// The outcome of one exercise ([`Outcome::NotAttempted`] when nothing is saved).
+    pub fn outcome(&self, id: &str) -> Outcome {
         self.map
             .read()
             .get(id)
-            .cloned()
-            .unwrap_or_else(|| "not attempted".to_owned())
+            .copied()
+            .unwrap_or(Outcome::NotAttempted)
+    }
+
+    /// The label of one exercise's outcome (`passed`, `not attempted`, ...).
+    pub fn status(&self, id: &str) -> String {
+        self.outcome(id).label().to_owned()
     }
 }
 
@@ -57,11 +59,11 @@ pub fn use_progress() -> Progress {
     use_context::<Progress>().unwrap_or_else(Progress::load)
 }
 
-/// A small mark for a status: ✓ passed, ✗ failed or erroring, · not attempted.
+/// A small mark for a status label: ✓ passed, ✗ failed or erroring, · not attempted.
 pub fn mark(status: &str) -> &'static str {
-    match status {
-        "passed" => "✓",
-        "not attempted" => "·",
+    match Outcome::parse(status) {
+        Some(Outcome::Passed) => "✓",
+        Some(Outcome::NotAttempted) => "·",
         _ => "✗",
     }
 }

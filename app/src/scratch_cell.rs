@@ -41,7 +41,7 @@ pub fn ScratchCell(code: String) -> impl IntoView {
                 prop:value=move || text.get()
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    storage::set("scratch", &v);
+                    storage::save("scratch", &v);
                     text.set(v);
                 }
                 on:keydown=move |ev: web_sys::KeyboardEvent| {

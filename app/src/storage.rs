@@ -1,199 +1,433 @@
-//! Saved code and progress in `localStorage`, under versioned keys (`ih:v1:`).
-//! Corrupt or unknown data is reset with a visible notice, never trusted.
+//! Saved work in the browser's `localStorage`, through gloo-storage, and the
+//! notices that tell the reader what happened to it.
+//!
+//! Keys start with `ih:v2:` and hold JSON ([`data`] has the formats and the
+//! pure rules; this module does the reading and writing):
+//! `progress` (exercise id → outcome code), `code:<id>`, `fails:<id>`,
+//! `scratch`. The first format (`ih:v1:`, raw text, progress as display labels)
+//! is moved over by [`migrate`] when the app starts and read as a fallback if
+//! that move could not be written. The theme stays at `ih:v1:theme` as raw text
+//! because `index.html` reads it before the app starts.
+//!
+//! Nothing is lost silently: a write that fails ([`set`] returns the error)
+//! is shown in a notice ([`save`] does both) while the page keeps the value in
+//! memory; an entry that cannot be read is copied verbatim to
+//! `<key>.corrupt-<n>` before it is reset, and the notice names that key.
+//! Verbatim copies, the move from the first format and the theme use gloo's
+//! `raw()` handle, because they must not re-encode the text.
 
-use std::collections::BTreeMap;
+pub mod data;
 
-use serde::{Deserialize, Serialize};
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
 
-const PREFIX: &str = "ih:v1:";
-/// Statuses a saved progress entry may hold.
-pub const STATUSES: [&str; 5] = [
-    "passed",
-    "failed",
-    "error",
-    "limit exceeded",
-    "not attempted",
-];
+use gloo_storage::errors::StorageError;
+use gloo_storage::{LocalStorage, Storage};
+use leptos::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use wasm_bindgen::JsCast;
 
-fn local() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+use data::{BOOK_PREFIX, THEME_KEY, full_key, numbered_key, v1_key};
+pub use data::{
+    Export, IMPORT_MAX_BYTES, Outcome, PROGRESS, ProgressMap, SCRATCH, check_import_size, code_key,
+    fails_key,
+};
+
+/// A message about saved work, shown at the top of every page until dismissed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    /// What it is about; a new notice on the same topic replaces the old one.
+    pub topic: String,
+    /// The text the reader sees.
+    pub text: String,
+    /// Something went wrong (`role="alert"`), rather than a report (`role="status"`).
+    pub alert: bool,
 }
 
-/// Reads a key.
-pub fn get(key: &str) -> Option<String> {
-    local()?.get_item(&format!("{PREFIX}{key}")).ok().flatten()
+/// Why a value could not be saved.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SaveError {
+    /// The browser gives the page no storage (disabled, or a privacy setting).
+    Unavailable,
+    /// The site's storage quota is used up.
+    Full,
+    /// The saved entry could not be read and no copy of it could be made, so
+    /// this page does not write over it.
+    Protected,
+    /// Anything else the browser reported.
+    Other(String),
 }
 
-/// Writes a key; returns false when storage is unavailable or full.
-pub fn set(key: &str, value: &str) -> bool {
-    local().is_some_and(|s| s.set_item(&format!("{PREFIX}{key}"), value).is_ok())
-}
-
-/// Removes a key.
-pub fn remove(key: &str) {
-    if let Some(s) = local() {
-        let _ = s.remove_item(&format!("{PREFIX}{key}"));
-    }
-}
-
-/// The key under which an exercise's code is saved.
-pub fn code_key(id: &str) -> String {
-    format!("code:{id}")
-}
-
-/// The key counting an exercise's failed runs.
-pub fn fails_key(id: &str) -> String {
-    format!("fails:{id}")
-}
-
-/// Parses saved progress: a map from exercise id to a known status. `None` when
-/// the text is not that (corrupt, or written by another version).
-pub fn parse_progress(text: &str) -> Option<BTreeMap<String, String>> {
-    let map: BTreeMap<String, String> = serde_json::from_str(text).ok()?;
-    map.values()
-        .all(|s| STATUSES.contains(&s.as_str()))
-        .then_some(map)
-}
-
-/// Loads progress. Corrupt data is removed and reported in the returned notice.
-pub fn load_progress_checked() -> (BTreeMap<String, String>, Option<String>) {
-    match get("progress") {
-        None => (BTreeMap::new(), None),
-        Some(text) => match parse_progress(&text) {
-            Some(p) => (p, None),
-            None => {
-                let _ = set("progress-corrupt-backup", &text);
-                remove("progress");
-                (
-                    BTreeMap::new(),
-                    Some("Your saved progress could not be read and was reset (a copy of the old data is kept under ih:v1:progress-corrupt-backup). Your code is untouched.".to_owned()),
-                )
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::Unavailable => {
+                f.write_str("this browser gives the page no storage (disabled, or private browsing)")
             }
-        },
+            SaveError::Full => f.write_str("this browser's storage for the site is full"),
+            SaveError::Protected => f.write_str(
+                "the saved entry could not be read and could not be copied, so it is not written over",
+            ),
+            SaveError::Other(m) => f.write_str(m),
+        }
     }
 }
 
-/// Saves progress.
-pub fn save_progress(p: &BTreeMap<String, String>) {
-    if let Ok(s) = serde_json::to_string(p) {
-        set("progress", &s);
+impl From<StorageError> for SaveError {
+    fn from(e: StorageError) -> SaveError {
+        match e {
+            StorageError::JsError(j) if j.name == "QuotaExceededError" => SaveError::Full,
+            StorageError::JsError(j) => SaveError::Other(format!("{}: {}", j.name, j.message)),
+            other => SaveError::Other(other.to_string()),
+        }
     }
 }
 
-/// Everything a reader has saved, as one file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Export {
-    /// Always `inference-handbook-progress`.
-    pub format: String,
-    /// Format version, 1.
-    pub version: u32,
-    /// Exercise id → status.
-    pub progress: BTreeMap<String, String>,
-    /// Exercise id → code.
-    pub code: BTreeMap<String, String>,
+thread_local! {
+    static NOTICES: ArcRwSignal<Vec<Notice>> = ArcRwSignal::new(Vec::new());
+    static AVAILABLE: Cell<Option<bool>> = const { Cell::new(None) };
+    static WRITES_FAILING: Cell<bool> = const { Cell::new(false) };
+    /// Full keys holding unreadable data that could not be copied.
+    static PROTECTED: RefCell<BTreeSet<String>> = const { RefCell::new(BTreeSet::new()) };
 }
 
-/// Format name written into exports.
-pub const EXPORT_FORMAT: &str = "inference-handbook-progress";
+/// The notices, newest last (rendered once, by `App`).
+pub fn notices() -> ArcRwSignal<Vec<Notice>> {
+    NOTICES.with(Clone::clone)
+}
 
-/// Collects everything saved for `ids` into an export.
-pub fn export(ids: &[&str], progress: &BTreeMap<String, String>) -> Export {
+/// Shows `text`, replacing any notice on the same `topic`.
+pub fn notify(topic: &str, text: impl Into<String>, alert: bool) {
+    let n = Notice {
+        topic: topic.to_owned(),
+        text: text.into(),
+        alert,
+    };
+    notices().update(|list| {
+        list.retain(|o| o.topic != n.topic);
+        list.push(n);
+    });
+}
+
+/// Hides the notice on `topic`.
+pub fn dismiss(topic: &str) {
+    notices().update(|list| list.retain(|o| o.topic != topic));
+}
+
+fn is_shown(topic: &str) -> bool {
+    notices().with_untracked(|list| list.iter().any(|n| n.topic == topic))
+}
+
+/// Whether the page may use `localStorage` at all (gloo's handle throws when not).
+fn available() -> bool {
+    AVAILABLE.with(|a| {
+        *a.get().get_or_insert_with(|| {
+            web_sys::window()
+                .and_then(|w| w.local_storage().ok().flatten())
+                .is_some()
+        })
+    })
+}
+
+fn raw_get(key: &str) -> Option<String> {
+    if !available() {
+        return None;
+    }
+    LocalStorage::raw().get_item(key).ok().flatten()
+}
+
+/// Writes text verbatim (copies, the first format, the theme).
+fn raw_set(key: &str, text: &str) -> Result<(), SaveError> {
+    if !available() {
+        return Err(SaveError::Unavailable);
+    }
+    LocalStorage::raw()
+        .set_item(key, text)
+        .map_err(|e| match e.dyn_into::<js_sys::Error>() {
+            Ok(e) if e.name() == "QuotaExceededError" => SaveError::Full,
+            Ok(e) => SaveError::Other(format!("{}: {}", e.name(), e.message())),
+            Err(_) => SaveError::Other("the browser refused to save".to_owned()),
+        })
+}
+
+fn delete(key: &str) {
+    if available() {
+        LocalStorage::delete(key);
+    }
+}
+
+/// Every key the book has written (theme included).
+fn book_keys() -> Vec<String> {
+    if !available() {
+        return Vec::new();
+    }
+    let raw = LocalStorage::raw();
+    (0..LocalStorage::length())
+        .filter_map(|i| raw.key(i).ok().flatten())
+        .filter(|k| k.starts_with(BOOK_PREFIX))
+        .collect()
+}
+
+/// Copies an unreadable entry to `<key>.corrupt-<n>`, then removes it, and says
+/// so in a notice. When no copy can be made the entry is left in place and
+/// this page does not write over it.
+fn quarantine(key: &str, what: &str, reason: &str) {
+    let Some(raw) = raw_get(key) else {
+        return;
+    };
+    let copy = numbered_key(key, "corrupt", |k| raw_get(k).is_some());
+    let code_note = if what == "your progress" {
+        " Your code is untouched."
+    } else {
+        ""
+    };
+    match raw_set(&copy, &raw) {
+        Ok(()) => {
+            delete(key);
+            notify(
+                key,
+                format!(
+                    "The saved copy of {what} could not be read and was reset; the old data is kept in this browser's storage under \"{copy}\" ({reason}).{code_note}"
+                ),
+                true,
+            );
+        }
+        Err(e) => {
+            PROTECTED.with(|p| p.borrow_mut().insert(key.to_owned()));
+            notify(
+                key,
+                format!(
+                    "The saved copy of {what} could not be read ({reason}), and no copy of it could be made ({e}), so it is left as it was under \"{key}\" and this page saves nothing over it."
+                ),
+                true,
+            );
+        }
+    }
+}
+
+/// Reads a JSON value; an unreadable one is quarantined and read as missing.
+fn read<T: DeserializeOwned>(name: &str) -> Option<T> {
+    if !available() {
+        return None;
+    }
+    let key = full_key(name);
+    match LocalStorage::get::<T>(&key) {
+        Ok(v) => Some(v),
+        Err(StorageError::SerdeError(e)) => {
+            quarantine(&key, &data::describe(name), &e.to_string());
+            None
+        }
+        Err(_) => None,
+    }
+}
+
+fn write_key<T: Serialize + ?Sized>(key: &str, value: &T) -> Result<(), SaveError> {
+    if !available() {
+        return Err(SaveError::Unavailable);
+    }
+    if PROTECTED.with(|p| p.borrow().contains(key)) {
+        return Err(SaveError::Protected);
+    }
+    LocalStorage::set(key, value).map_err(SaveError::from)
+}
+
+/// Reads a saved text (code, scratch, counters) by its short name.
+pub fn get(name: &str) -> Option<String> {
+    if raw_get(&full_key(name)).is_some() {
+        return read::<String>(name);
+    }
+    // Not moved from the first format yet (the move could not be written).
+    raw_get(&v1_key(name))
+}
+
+/// Saves a text under its short name. The caller keeps the value in memory
+/// either way; [`save`] also tells the reader when this fails.
+pub fn set(name: &str, value: &str) -> Result<(), SaveError> {
+    write_key(&full_key(name), value)
+}
+
+/// [`set`], and a notice (`role="alert"`) when it fails; another notice when
+/// saving works again after failing.
+pub fn save(name: &str, value: &str) {
+    let r = set(name, value);
+    report(name, &r);
+}
+
+/// Tells the reader about a failed write of `name` (once, until saving works
+/// again or the reader dismisses the notice) or that saving works again.
+pub fn report(name: &str, r: &Result<(), SaveError>) {
+    const TOPIC: &str = "storage-write";
+    match r {
+        Ok(()) => {
+            if WRITES_FAILING.with(|f| f.replace(false)) {
+                notify(
+                    TOPIC,
+                    "Saving works again: your work is saved in this browser.",
+                    false,
+                );
+            }
+        }
+        Err(e) => {
+            let was_failing = WRITES_FAILING.with(|f| f.replace(true));
+            if !was_failing || is_shown(TOPIC) {
+                notify(
+                    TOPIC,
+                    format!(
+                        "Could not save {}: {e}. It stays on this page (the editor keeps your code) until you close or reload it; copy anything you need before then.",
+                        data::describe(name)
+                    ),
+                    true,
+                );
+            }
+        }
+    }
+}
+
+/// Forgets a short name (in both formats).
+pub fn remove(name: &str) {
+    let key = full_key(name);
+    delete(&key);
+    delete(&v1_key(name));
+    PROTECTED.with(|p| p.borrow_mut().remove(&key));
+}
+
+/// Moves the first format's entries to this one ([`data::plan_migration`]).
+/// Unreadable old progress is quarantined. Called once, when the app starts.
+pub fn migrate() {
+    if !available() {
+        notify(
+            "storage-unavailable",
+            format!(
+                "Nothing can be saved: {}. Your work lasts until you close or reload the page.",
+                SaveError::Unavailable
+            ),
+            true,
+        );
+        return;
+    }
+    let saved: BTreeMap<String, String> = book_keys()
+        .into_iter()
+        .filter_map(|k| raw_get(&k).map(|v| (k, v)))
+        .collect();
+    let plan = data::plan_migration(&saved);
+    for (key, reason) in &plan.corrupt {
+        quarantine(key, "your progress", reason);
+    }
+    match plan.writes.iter().try_for_each(|(k, v)| raw_set(k, v)) {
+        Ok(()) => plan.removes.iter().for_each(|k| delete(k)),
+        Err(e) => notify(
+            "migration",
+            format!(
+                "Your saved work could not be moved to this version's storage format ({e}). It is read from where it was; nothing was lost."
+            ),
+            true,
+        ),
+    }
+}
+
+/// Loads progress; unreadable progress is quarantined and starts empty.
+pub fn load_progress() -> ProgressMap {
+    if raw_get(&full_key(PROGRESS)).is_some() {
+        return read::<ProgressMap>(PROGRESS).unwrap_or_default();
+    }
+    raw_get(&v1_key(PROGRESS))
+        .and_then(|t| data::parse_v1_progress(&t).ok())
+        .unwrap_or_default()
+}
+
+/// Saves progress, with a notice when that fails.
+pub fn save_progress(p: &ProgressMap) {
+    let r = write_key(&full_key(PROGRESS), p);
+    report(PROGRESS, &r);
+}
+
+/// Everything saved for `ids`, as a progress file.
+pub fn export(ids: &[&str], progress: &ProgressMap) -> Export {
     let code = ids
         .iter()
         .filter_map(|id| get(&code_key(id)).map(|c| (id.to_string(), c)))
         .collect();
-    Export {
-        format: EXPORT_FORMAT.to_owned(),
-        version: 1,
-        progress: progress.clone(),
-        code,
-    }
+    Export::new(progress.clone(), code)
 }
 
-/// Validates an export file; the error says what is wrong.
-pub fn parse_export(text: &str, known_ids: &[&str]) -> Result<Export, String> {
-    let e: Export = serde_json::from_str(text).map_err(|e| format!("not a progress file: {e}"))?;
-    if e.format != EXPORT_FORMAT {
-        return Err(format!("not a progress file (format is \"{}\")", e.format));
-    }
-    if e.version != 1 {
-        return Err(format!(
-            "progress file version {} is not supported (this book reads version 1)",
-            e.version
-        ));
-    }
-    if let Some((id, s)) = e
-        .progress
-        .iter()
-        .find(|(_, s)| !STATUSES.contains(&s.as_str()))
-    {
-        return Err(format!("unknown status \"{s}\" for {id}"));
-    }
-    if let Some(id) = e
-        .progress
+/// Imports a progress file's text into what is saved, merging by
+/// [`data::merge_import`] (a pass is never lost; otherwise the file's code and
+/// status win, and the code they replace is copied to
+/// `ih:v2:code:<id>.before-import-<n>`). Returns the new progress and the
+/// message for the reader. A file that is not a progress file, or a write that
+/// fails, changes nothing (writes made so far are undone); the error says why.
+pub fn import(
+    text: &str,
+    known_ids: &[&str],
+    progress: &ProgressMap,
+) -> Result<(ProgressMap, String), String> {
+    let file = data::parse_export(text, known_ids)?;
+    let saved_code: BTreeMap<String, String> = file
+        .code
         .keys()
-        .chain(e.code.keys())
-        .find(|id| !known_ids.contains(&id.as_str()))
-    {
-        return Err(format!("unknown exercise \"{id}\""));
+        .filter_map(|id| get(&code_key(id)).map(|c| (id.clone(), c)))
+        .collect();
+    let m = data::merge_import(progress, &saved_code, &file);
+    // Full key → what it held before (to undo).
+    let mut undo: Vec<(String, Option<String>)> = Vec::new();
+    let mut copies = Vec::new();
+    let mut apply = || -> Result<(), SaveError> {
+        for (id, old) in &m.displaced {
+            let copy = numbered_key(&full_key(&code_key(id)), "before-import", |k| {
+                raw_get(k).is_some()
+            });
+            undo.push((copy.clone(), None));
+            write_key(&copy, old)?;
+            copies.push(copy);
+        }
+        for (id, code) in &m.code {
+            let key = full_key(&code_key(id));
+            undo.push((key.clone(), raw_get(&key)));
+            write_key(&key, code)?;
+        }
+        let key = full_key(PROGRESS);
+        undo.push((key.clone(), raw_get(&key)));
+        write_key(&key, &m.progress)
+    };
+    if let Err(e) = apply() {
+        for (key, before) in undo.into_iter().rev() {
+            match before {
+                Some(t) => {
+                    let _ = raw_set(&key, &t);
+                }
+                None => delete(&key),
+            }
+        }
+        return Err(format!("{e}"));
     }
-    Ok(e)
+    Ok((m.progress.clone(), data::import_message(&file, &m, &copies)))
 }
 
-/// Writes an import: replaces progress and the code of the exercises it holds.
-pub fn apply_import(e: &Export) {
-    save_progress(&e.progress);
-    for (id, code) in &e.code {
-        set(&code_key(id), code);
-    }
+/// Forgets everything the book saved in this browser except the theme:
+/// progress, all code, failed-run counts, scratch code, both formats, and the
+/// copies made of unreadable or replaced entries. Returns how many entries
+/// were removed.
+pub fn clear_all() -> usize {
+    let keys: Vec<String> = book_keys().into_iter().filter(|k| k != THEME_KEY).collect();
+    keys.iter().for_each(|k| delete(k));
+    PROTECTED.with(|p| p.borrow_mut().clear());
+    keys.len()
 }
 
-/// Forgets everything saved for `ids` (code, failed-run counts) and all progress.
-pub fn reset_all(ids: &[&str]) {
-    remove("progress");
-    for id in ids {
-        remove(&code_key(id));
-        remove(&fails_key(id));
-    }
+/// The saved theme (`light` or `dark`), if any.
+pub fn theme() -> Option<String> {
+    raw_get(THEME_KEY).filter(|t| t == "light" || t == "dark")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn corrupt_or_unknown_progress_is_rejected() {
-        assert_eq!(parse_progress("{not json"), None);
-        assert_eq!(parse_progress("[1,2]"), None);
-        assert_eq!(parse_progress(r#"{"a":"solved"}"#), None);
-        assert_eq!(parse_progress(r#"{"a":"passed"}"#).unwrap()["a"], "passed");
-    }
-
-    #[test]
-    fn exports_round_trip_and_bad_files_are_named() {
-        let e = Export {
-            format: EXPORT_FORMAT.into(),
-            version: 1,
-            progress: [("ch/a".to_owned(), "passed".to_owned())].into(),
-            code: [("ch/a".to_owned(), "fn a() {}".to_owned())].into(),
-        };
-        let text = serde_json::to_string(&e).unwrap();
-        assert_eq!(parse_export(&text, &["ch/a"]), Ok(e.clone()));
-        assert!(
-            parse_export(&text, &["ch/b"])
-                .unwrap_err()
-                .contains("unknown exercise \"ch/a\"")
-        );
-        assert!(
-            parse_export("{}", &[])
-                .unwrap_err()
-                .starts_with("not a progress file")
-        );
-        let v2 = text.replace("\"version\":1", "\"version\":2");
-        assert!(
-            parse_export(&v2, &["ch/a"])
-                .unwrap_err()
-                .contains("version 2")
-        );
+/// Saves the theme (`None`: follow the system); a failure is reported.
+pub fn save_theme(theme: Option<&str>) {
+    match theme {
+        None => delete(THEME_KEY),
+        Some(t) => {
+            if let Err(e) = raw_set(THEME_KEY, t) {
+                notify("theme", format!("Could not save the theme: {e}."), false);
+            }
+        }
     }
 }
