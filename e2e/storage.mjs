@@ -25,6 +25,8 @@ async function fresh(entries = {}) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   await page.goto(BOOK_URL + '/nowhere');
+  // Wait for the app to start: it reads (and may migrate) storage as it starts.
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await page.evaluate((e) => {
     localStorage.clear();
     for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);

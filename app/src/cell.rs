@@ -3,28 +3,75 @@ use leptos::prelude::*;
 use chapters::demo::{Block, Demo, Output, ParamError, defaults};
 use chapters::highlight::highlight_rust;
 
-use crate::now_ms;
 use crate::plot::Chart;
+use crate::worker::{self, Lane};
+use exercises::jobs::Reply;
+
+/// How long a cell waits after the last keystroke before it runs.
+const DEBOUNCE_MS: u32 = 150;
+
+/// How long one demo run may take in the worker before it is stopped. Every demo
+/// refuses parameters past its work budget, so this is a backstop.
+const CELL_LIMIT_MS: u32 = 5_000;
 
 /// A runnable cell: the demo's Rust source, its parameters, Run, and the output.
-/// Runs once on load with the defaults and again whenever a parameter changes.
+/// Runs once on load with the defaults and again whenever a parameter changes
+/// (after a short pause in typing). The demo runs in the page's worker: a newer
+/// run supersedes an older one still in flight, and the page never blocks.
 #[component]
 pub fn Cell(demo: Demo) -> impl IntoView {
     let raw = RwSignal::new(defaults(demo.params));
     let output = RwSignal::new(None::<Output>);
     let errors = RwSignal::new(Vec::<ParamError>::new());
     let elapsed = RwSignal::new(None::<f64>);
+    let problem = RwSignal::new(None::<String>);
+    let running = RwSignal::new(false);
+    // The newest run; replies to older ones are ignored.
+    let generation = StoredValue::new(0u64);
+    let debounce = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let run = move || {
-        let t0 = now_ms();
-        let r = (demo.run)(&raw.get_untracked());
-        elapsed.set(Some(now_ms() - t0));
-        match r {
-            Ok(o) => {
-                output.set(Some(o));
-                errors.set(Vec::new());
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        let job = exercises::jobs::Job::Demo {
+            demo: demo.id.to_owned(),
+            params: raw.get_untracked(),
+        };
+        running.set(true);
+        worker::run(Lane::Cells, job, CELL_LIMIT_MS, move |reply| {
+            if generation.try_get_value() != Some(mine) {
+                return;
             }
-            Err(e) => errors.set(e),
-        }
+            running.try_set(false);
+            match reply {
+                Ok(Reply::Demo { result, ms }) => {
+                    elapsed.try_set(Some(ms));
+                    problem.try_set(None);
+                    match result {
+                        Ok(o) => {
+                            output.try_set(Some(o));
+                            errors.try_set(Vec::new());
+                        }
+                        Err(e) => {
+                            errors.try_set(e);
+                        }
+                    }
+                }
+                Ok(Reply::Refused { message }) => {
+                    problem.try_set(Some(message));
+                }
+                Ok(_) => {
+                    problem.try_set(Some("the worker sent an unexpected reply".to_owned()));
+                }
+                Err(stopped) => {
+                    problem.try_set(Some(stopped.message()));
+                }
+            }
+        });
+    };
+    let run_soon = move || {
+        let t = gloo_timers::callback::Timeout::new(DEBOUNCE_MS, run);
+        // Dropping the previous timer cancels it.
+        debounce.set_value(Some(t));
     };
     run();
 
@@ -47,7 +94,7 @@ pub fn Cell(demo: Demo) -> impl IntoView {
                 raw.update(|r| {
                     r.insert(name.to_owned(), event_target_value(&ev));
                 });
-                run();
+                run_soon();
             };
             let control = if !p.choices.is_empty() {
                 let options = p
@@ -126,11 +173,16 @@ pub fn Cell(demo: Demo) -> impl IntoView {
                     <button type="submit" class="run">"Run"</button>
                     <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); run(); }>"Defaults"</button>
                     <span class="timing" aria-live="polite">
-                        {move || elapsed.get().map(|ms| format!("ran in {ms:.1} ms"))}
+                        {move || if running.get() {
+                            Some("running…".to_owned())
+                        } else {
+                            elapsed.get().map(|ms| format!("ran in {ms:.1} ms"))
+                        }}
                     </span>
                 </div>
             </form>
             <div class="cell-output" class:stale=move || !errors.read().is_empty() aria-live="polite">
+                {move || problem.get().map(|m| view! { <p class="error cell-problem" role="alert">{m}</p> })}
                 {move || (!errors.read().is_empty()).then(|| view! {
                     <p class="error">"Fix the highlighted parameter to run again; the output below is from the last good run."</p>
                 })}

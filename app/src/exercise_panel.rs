@@ -4,14 +4,14 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use exercises::Exercise;
-use judge::{CaseResult, Kind, Status, Value, Verdict};
+use judge::{CaseResult, Kind, SolverError, Status, Value, Verdict};
 
 use crate::now_ms;
 use crate::progress::use_progress;
+use crate::scratch_cell::CODE_LIMIT_MS;
 use crate::storage::{self, code_key, fails_key};
-
-/// Wall-clock budget for one grading run, in milliseconds.
-const DEADLINE_MS: f64 = 2_000.0;
+use crate::worker::{self, Lane, Stopped};
+use exercises::jobs::Reply;
 
 /// Failed runs after which the reference can be revealed (with a confirmation).
 const REVEAL_AFTER_FAILS: u32 = 3;
@@ -41,27 +41,63 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
     let reveal = RwSignal::new(false);
     let gutter = NodeRef::<leptos::html::Pre>::new();
 
+    let running = RwSignal::new(None::<u64>);
     let run = {
         let ex = ex.clone();
         move || {
-            let t0 = now_ms();
-            let deadline: judge::script::Deadline = Rc::new(move || now_ms() - t0 > DEADLINE_MS);
-            let (v, out) = exercises::grade_rhai(
-                &ex,
-                &code.get_untracked(),
-                judge::script::Limits::default(),
-                Some(deadline),
-            );
-            let ms = now_ms() - t0;
-            progress.set(ex.id, v.status.label());
-            if matches!(
-                v.status,
-                judge::Status::Failed | judge::Status::Error | judge::Status::LimitExceeded
-            ) {
-                fails.update(|n| *n += 1);
-                storage::save(&fails_key(ex.id), &fails.get_untracked().to_string());
+            if running.get_untracked().is_some() {
+                return;
             }
-            verdict.set(Some((v, out, ms)));
+            let spec_ex = ex.clone();
+            let job = exercises::jobs::Job::Grade {
+                exercise: ex.id.to_owned(),
+                source: code.get_untracked(),
+            };
+            let t0 = now_ms();
+            let job_id = worker::run(Lane::Code, job, CODE_LIMIT_MS, move |reply| {
+                running.try_set(None);
+                let (v, out, ms) = match reply {
+                    Ok(Reply::Grade {
+                        verdict,
+                        printed,
+                        ms,
+                    }) => (verdict, printed, ms),
+                    Ok(Reply::Refused { message }) => (
+                        Verdict::without_cases(&spec_ex.spec(), SolverError::Runtime(message)),
+                        Vec::new(),
+                        now_ms() - t0,
+                    ),
+                    Ok(_) => (
+                        Verdict::without_cases(
+                            &spec_ex.spec(),
+                            SolverError::Runtime("the worker sent an unexpected reply".to_owned()),
+                        ),
+                        Vec::new(),
+                        now_ms() - t0,
+                    ),
+                    Err(stopped) => {
+                        let e = match stopped {
+                            Stopped::Timeout(_) => SolverError::Limit(stopped.message()),
+                            _ => SolverError::Runtime(stopped.message()),
+                        };
+                        (
+                            Verdict::without_cases(&spec_ex.spec(), e),
+                            Vec::new(),
+                            now_ms() - t0,
+                        )
+                    }
+                };
+                progress.set(spec_ex.id, v.status.label());
+                if matches!(
+                    v.status,
+                    judge::Status::Failed | judge::Status::Error | judge::Status::LimitExceeded
+                ) {
+                    fails.update(|n| *n += 1);
+                    storage::save(&fails_key(spec_ex.id), &fails.get_untracked().to_string());
+                }
+                verdict.try_set(Some((v, out, ms)));
+            });
+            running.set(Some(job_id));
         }
     };
     let run2 = run.clone();
@@ -154,7 +190,12 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                 <button type="button" class="run" on:click={
                     let run = run.clone();
                     move |_| run()
-                }>"Run tests"</button>
+                }>{move || if running.get().is_some() { "Running…" } else { "Run tests" }}</button>
+                {move || running.get().map(|job| view! {
+                    <button type="button" class="stop" on:click=move |_| {
+                        worker::stop(Lane::Code, job, Stopped::ByReader);
+                    }>"Stop"</button>
+                })}
                 <button type="button" class="secondary" on:click=move |_| {
                     let ok = web_sys::window()
                         .and_then(|w| w.confirm_with_message("Start this exercise again? Your code, its result and its progress are reset.").ok())

@@ -11,8 +11,19 @@ mod plot;
 mod progress;
 mod scratch_cell;
 pub mod storage;
+pub mod worker;
 
 pub use app::App;
+
+/// Starts the app when the module loads in a page; in the Web Worker (no
+/// window) it does nothing, and the worker calls [`worker::worker_job`].
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    if web_sys::window().is_some() {
+        leptos::mount::mount_to_body(App);
+    }
+}
 
 /// Milliseconds since page load (monotonic where the browser has `performance`).
 pub fn now_ms() -> f64 {

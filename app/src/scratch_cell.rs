@@ -1,8 +1,13 @@
-use std::rc::Rc;
-
 use leptos::prelude::*;
 
-use crate::{now_ms, storage};
+use exercises::jobs::Reply;
+
+use crate::storage;
+use crate::worker::{self, Lane, Stopped};
+
+/// How long a scratch run may take before the page stops it: the worker's own
+/// deadline (2 s) plus a margin for the reply to arrive.
+pub const CODE_LIMIT_MS: u32 = 2_200;
 
 /// A Rhai cell where the reader calls the chapter's functions (`exercises::api`).
 #[component]
@@ -10,16 +15,30 @@ pub fn ScratchCell(code: String) -> impl IntoView {
     let starter = code.clone();
     let text = RwSignal::new(storage::get("scratch").unwrap_or(code));
     let result = RwSignal::new(None::<(Result<String, String>, Vec<String>, f64)>);
+    let running = RwSignal::new(None::<u64>);
     let run = move || {
-        let t0 = now_ms();
-        let deadline: judge::script::Deadline = Rc::new(move || now_ms() - t0 > 2_000.0);
-        let (r, printed) = exercises::api::eval(
-            &text.get_untracked(),
-            judge::script::Limits::default(),
-            Some(deadline),
-        );
-        let shown = r.map(|v| serde_json::to_string_pretty(&v).unwrap_or_default());
-        result.set(Some((shown, printed, now_ms() - t0)));
+        let job = exercises::jobs::Job::Eval {
+            source: text.get_untracked(),
+        };
+        let id = worker::run(Lane::Code, job, CODE_LIMIT_MS, move |reply| {
+            running.try_set(None);
+            let shown = match reply {
+                Ok(Reply::Eval { value, printed, ms }) => (
+                    value.map(|v| serde_json::to_string_pretty(&v).unwrap_or_default()),
+                    printed,
+                    ms,
+                ),
+                Ok(Reply::Refused { message }) => (Err(message), Vec::new(), 0.0),
+                Ok(_) => (
+                    Err("the worker sent an unexpected reply".to_owned()),
+                    Vec::new(),
+                    0.0,
+                ),
+                Err(stopped) => (Err(stopped.message()), Vec::new(), 0.0),
+            };
+            result.try_set(Some(shown));
+        });
+        running.set(Some(id));
     };
     run();
     let api = exercises::api::functions()
@@ -53,12 +72,21 @@ pub fn ScratchCell(code: String) -> impl IntoView {
             ></textarea>
             <div class="cell-actions">
                 <button type="button" class="run" on:click=move |_| run()>"Run"</button>
+                {move || running.get().map(|id| view! {
+                    <button type="button" class="stop" on:click=move |_| {
+                        worker::stop(Lane::Code, id, Stopped::ByReader);
+                    }>"Stop"</button>
+                })}
                 <button type="button" class="secondary" on:click=move |_| {
                     storage::remove("scratch");
                     text.set(starter.clone());
                     run();
                 }>"Reset"</button>
-                <span class="timing">{move || result.get().map(|(_, _, ms)| format!("ran in {ms:.1} ms"))}</span>
+                <span class="timing" aria-live="polite">{move || if running.get().is_some() {
+                    Some("running…".to_owned())
+                } else {
+                    result.get().map(|(_, _, ms)| format!("ran in {ms:.1} ms"))
+                }}</span>
             </div>
             {move || result.get().map(|(r, printed, _)| view! {
                 <div class="scratch-out">

@@ -43,6 +43,9 @@ pub enum Job {
         /// The reader's code.
         source: String,
     },
+    /// Panic inside the worker: the hostile-input suite uses it to prove that a
+    /// trap in one run is contained (the page replaces the worker).
+    Trap,
 }
 
 /// A reply: the request's id and what came of it.
@@ -149,6 +152,7 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
                 }
             }
         },
+        Job::Trap => panic!("a trap the page asked for (worker self-test)"),
         Job::Eval { source } => {
             let (value, printed) =
                 crate::api::eval(source, judge::script::Limits::default(), Some(deadline));

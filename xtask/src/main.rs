@@ -154,6 +154,9 @@ fn test_cmd() -> Result<(), String> {
     run(Command::new("node")
         .arg("e2e/storage.mjs")
         .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
+    run(Command::new("node")
+        .arg("e2e/hostile.mjs")
+        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
     println!("\nall tests passed in {:.0} s", t0.elapsed().as_secs_f64());
     Ok(())
 }

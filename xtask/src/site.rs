@@ -44,6 +44,7 @@ pub fn site() -> Result<Sizes, String> {
         std::fs::write(&stamp_file, &stamp).map_err(|e| e.to_string())?;
     }
     copy(&r.join("index.html"), &dist.join("index.html"))?;
+    copy(&r.join("app/worker.js"), &dist.join("worker.js"))?;
     std::fs::create_dir_all(dist.join("style")).map_err(|e| e.to_string())?;
     for f in std::fs::read_dir(r.join("style")).map_err(|e| e.to_string())? {
         let f = f.map_err(|e| e.to_string())?.path();
@@ -101,6 +102,7 @@ pub fn measure() -> Result<Sizes, String> {
     let files = [
         "pkg/app_bg.wasm",
         "pkg/app.js",
+        "worker.js",
         "style/book.css",
         "index.html",
         "plotly.min.js",

@@ -1,0 +1,247 @@
+//! Heavy work off the page's main thread: a Web Worker runs the app's own wasm
+//! module (sent to it as a compiled `WebAssembly.Module`, so it is neither
+//! downloaded nor compiled twice) and serves [`exercises::jobs`] requests.
+//!
+//! Two lanes, each with its own worker, so a cell never waits behind a
+//! learner's loop: [`Lane::Cells`] for demos, [`Lane::Code`] for grading and the
+//! scratch cell. A job that passes its time limit is stopped by terminating its
+//! worker; a fresh one starts and the lane's other jobs are sent to it again.
+//! A trap inside the worker (a panic) is handled the same way.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use exercises::jobs::{Job, Reply, Request, Response};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// Which worker a job goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    /// Demo runs.
+    Cells,
+    /// Grading and scratch runs.
+    Code,
+}
+
+/// How a job ended when the worker gave no reply.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stopped {
+    /// Past its time limit; the worker was replaced.
+    Timeout(f64),
+    /// The worker trapped or could not start; the message says why.
+    Crashed(String),
+    /// The reader pressed Stop.
+    ByReader,
+}
+
+impl Stopped {
+    /// A sentence for the reader.
+    pub fn message(&self) -> String {
+        match self {
+            Stopped::Timeout(ms) => format!(
+                "stopped after {:.1} s — the run took too long, so the page ended it; edit and run again",
+                ms / 1000.0
+            ),
+            Stopped::Crashed(m) => format!(
+                "the run crashed ({m}); the page started a fresh worker, so you can run again"
+            ),
+            Stopped::ByReader => "stopped: you pressed Stop; edit and run again".to_owned(),
+        }
+    }
+}
+
+type Done = Box<dyn FnOnce(Result<Reply, Stopped>)>;
+
+struct Pending {
+    request: String,
+    done: Done,
+    timer: Option<gloo_timers::callback::Timeout>,
+}
+
+#[derive(Default)]
+struct LaneState {
+    worker: Option<web_sys::Worker>,
+    ready: bool,
+    /// Requests in the order they were made.
+    pending: BTreeMap<u64, Pending>,
+    /// Keeps the message handler alive as long as its worker.
+    on_message: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
+}
+
+thread_local! {
+    static LANES: RefCell<[Rc<RefCell<LaneState>>; 2]> = RefCell::new(Default::default());
+    static NEXT_ID: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
+}
+
+fn lane_state(lane: Lane) -> Rc<RefCell<LaneState>> {
+    LANES.with(|l| l.borrow()[lane as usize].clone())
+}
+
+/// Runs `job` in `lane`'s worker; `done` gets the reply, or why there is none.
+/// The time limit counts from now, queueing included. Returns the job's id.
+pub fn run(
+    lane: Lane,
+    job: Job,
+    limit_ms: u32,
+    done: impl FnOnce(Result<Reply, Stopped>) + 'static,
+) -> u64 {
+    let id = NEXT_ID.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    });
+    let job = if take_trap_flag() { Job::Trap } else { job };
+    let request = serde_json::to_string(&Request { id, job }).unwrap_or_default();
+    let state = lane_state(lane);
+    let timer = gloo_timers::callback::Timeout::new(limit_ms, move || {
+        stop(lane, id, Stopped::Timeout(f64::from(limit_ms)));
+    });
+    state.borrow_mut().pending.insert(
+        id,
+        Pending {
+            request: request.clone(),
+            done: Box::new(done),
+            timer: Some(timer),
+        },
+    );
+    ensure_worker(lane);
+    let s = state.borrow();
+    if s.ready
+        && let Some(w) = &s.worker
+    {
+        let _ = w.post_message(&JsValue::from_str(&request));
+    }
+    id
+}
+
+/// The hostile-input suite sets `window.__ihTrapNextJob = true` to make the next
+/// job trap inside its worker (see [`Job::Trap`]); reading it clears it.
+fn take_trap_flag() -> bool {
+    let global = js_sys::global();
+    let key = JsValue::from_str("__ihTrapNextJob");
+    let set = js_sys::Reflect::get(&global, &key).is_ok_and(|v| v.is_truthy());
+    if set {
+        let _ = js_sys::Reflect::set(&global, &key, &JsValue::FALSE);
+    }
+    set
+}
+
+/// Stops job `id` (the reader pressed Stop, or it ran out of time): its
+/// worker is replaced and the lane's other jobs are sent to the new one.
+pub fn stop(lane: Lane, id: u64, why: Stopped) {
+    let state = lane_state(lane);
+    let Some(p) = state.borrow_mut().pending.remove(&id) else {
+        return;
+    };
+    restart(lane);
+    (p.done)(Err(why));
+}
+
+fn restart(lane: Lane) {
+    let state = lane_state(lane);
+    {
+        let mut s = state.borrow_mut();
+        if let Some(w) = s.worker.take() {
+            w.terminate();
+        }
+        s.ready = false;
+        s.on_message = None;
+        s.on_error = None;
+    }
+    if !state.borrow().pending.is_empty() {
+        ensure_worker(lane);
+    }
+}
+
+fn ensure_worker(lane: Lane) {
+    let state = lane_state(lane);
+    if state.borrow().worker.is_some() {
+        return;
+    }
+    let opts = web_sys::WorkerOptions::new();
+    opts.set_type(web_sys::WorkerType::Module);
+    let worker = match web_sys::Worker::new_with_options("/worker.js", &opts) {
+        Ok(w) => w,
+        Err(e) => {
+            fail_all(lane, &format!("could not start a worker: {e:?}"));
+            return;
+        }
+    };
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let Some(text) = ev.data().as_string() else {
+                return;
+            };
+            received(lane, &text);
+        });
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        let msg = ev
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .unwrap_or_else(|| "the worker failed to load".to_owned());
+        fail_all(lane, &msg);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // The first message is the compiled module; the worker answers "ready".
+    let _ = worker.post_message(&wasm_bindgen::module());
+    let mut s = state.borrow_mut();
+    s.worker = Some(worker);
+    s.on_message = Some(on_message);
+    s.on_error = Some(on_error);
+}
+
+/// Every pending job of the lane ends with `msg`; the worker is dropped.
+fn fail_all(lane: Lane, msg: &str) {
+    let state = lane_state(lane);
+    let pending = std::mem::take(&mut state.borrow_mut().pending);
+    restart(lane);
+    for (_, p) in pending {
+        (p.done)(Err(Stopped::Crashed(msg.to_owned())));
+    }
+}
+
+fn received(lane: Lane, text: &str) {
+    let state = lane_state(lane);
+    if text == "ready" {
+        let mut s = state.borrow_mut();
+        s.ready = true;
+        if let Some(w) = &s.worker {
+            for p in s.pending.values() {
+                let _ = w.post_message(&JsValue::from_str(&p.request));
+            }
+        }
+        return;
+    }
+    // A trap: `{"id": n, "trap": "..."}` from the worker's script.
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text)
+        && let Some(trap) = v.get("trap").and_then(|t| t.as_str())
+    {
+        let id = v.get("id").and_then(serde_json::Value::as_u64).unwrap_or(0);
+        stop(lane, id, Stopped::Crashed(trap.to_owned()));
+        if id == 0 {
+            fail_all(lane, trap);
+        }
+        return;
+    }
+    let Ok(resp) = serde_json::from_str::<Response>(text) else {
+        return;
+    };
+    let p = state.borrow_mut().pending.remove(&resp.id);
+    if let Some(mut p) = p {
+        if let Some(t) = p.timer.take() {
+            t.cancel();
+        }
+        (p.done)(Ok(resp.reply));
+    }
+}
+
+/// The worker's entry point: serves one JSON request (see [`exercises::jobs`]).
+#[wasm_bindgen]
+pub fn worker_job(request: &str) -> String {
+    let now: Rc<dyn Fn() -> f64> = Rc::new(js_sys::Date::now);
+    exercises::jobs::handle(request, &now)
+}

@@ -1,0 +1,226 @@
+// The hostile-input suite in the browser: whatever a reader types, the page keeps
+// responding (a 10 ms heartbeat inside the page records the longest gap between
+// ticks), the verdict names its cause within 2.5 s, and saved work is intact.
+import assert from 'node:assert/strict';
+import { BOOK_URL, launch } from './browser.mjs';
+import { SOLUTIONS } from './solutions.mjs';
+
+const MAX_GAP_MS = 100;
+const MAX_VERDICT_MS = 2500;
+
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const errors = [];
+page.on('pageerror', (e) => errors.push(e.message));
+// The heartbeat: installed before the app, read and reset around every case.
+await page.addInitScript(() => {
+  window.__hb = { last: performance.now(), max: 0 };
+  setInterval(() => {
+    const t = performance.now();
+    window.__hb.max = Math.max(window.__hb.max, t - window.__hb.last);
+    window.__hb.last = t;
+  }, 10);
+});
+const resetGap = () => page.evaluate(() => { window.__hb.max = 0; window.__hb.last = performance.now(); });
+const gap = () => page.evaluate(() => Math.max(window.__hb.max, performance.now() - window.__hb.last));
+
+const results = [];
+async function hostile(name, fn) {
+  await resetGap();
+  const t0 = Date.now();
+  const detail = await fn();
+  const ms = Date.now() - t0;
+  const g = await gap();
+  assert.ok(ms <= MAX_VERDICT_MS + 500, `${name}: took ${ms} ms`);
+  assert.ok(g < MAX_GAP_MS, `${name}: the page was blocked for ${g.toFixed(0)} ms`);
+  results.push({ name, ms, gap: Math.round(g), detail });
+  console.log(`ok ${results.length} - ${name} (${ms} ms, longest gap ${g.toFixed(0)} ms): ${detail}`);
+}
+
+const exercise = (id) => page.locator(`.exercise[data-exercise="ch_newmodels/${id}"]`);
+
+// Grades `code` in an exercise; waits for a verdict; returns [status, message, prints].
+async function grade(id, code) {
+  const ex = exercise(id);
+  const editor = ex.locator('textarea.editor');
+  await editor.fill(code);
+  await ex.locator('.verdict').evaluateAll((els) => els.forEach((e) => e.remove()));
+  await editor.press('Control+Enter');
+  const v = ex.locator('.verdict');
+  await v.waitFor({ timeout: 5000 });
+  const status = await v.getAttribute('data-status');
+  const msg = await ex.locator('.verdict-msg').textContent();
+  const prints = (await ex.locator('.prints').count()) ? await ex.locator('.prints').textContent() : '';
+  return [status, msg, prints];
+}
+
+async function expectVerdict(name, id, code, status, cause) {
+  await hostile(name, async () => {
+    const [s, msg, prints] = await grade(id, code);
+    assert.equal(s, status, `${name}: ${msg}`);
+    assert.match(msg + prints, cause, `${name}: the message names the cause`);
+    return `${s}: ${msg.slice(0, 90)}`;
+  });
+}
+
+// Runs scratch code; returns the error or value text.
+async function scratch(code) {
+  const sc = page.locator('section.scratch');
+  await sc.locator('.scratch-out').evaluateAll((els) => els.forEach((e) => e.remove()));
+  await sc.locator('textarea').fill(code);
+  await sc.locator('textarea').press('Control+Enter');
+  await sc.locator('.scratch-out').waitFor({ timeout: 5000 });
+  return sc.locator('.scratch-out').textContent();
+}
+
+const sig = 'fn attended(pos, ratio, topk, window)';
+try {
+  await page.goto(BOOK_URL + '/ch/newmodels');
+  await page.locator('.cell[data-cell="routing"] .cell-text').first().waitFor();
+  // A passed exercise whose progress must survive everything below.
+  const pr = exercise('prefix_reuse');
+  await pr.locator('textarea.editor').fill(SOLUTIONS['ch_newmodels/prefix_reuse']);
+  await pr.locator('textarea.editor').press('Control+Enter');
+  await pr.locator('.verdict[data-status="passed"]').waitFor();
+
+  await expectVerdict('endless loop', 'attended', `${sig} { loop {} }`, 'limit exceeded', /limit exceeded/);
+  await expectVerdict('endless recursion', 'attended', `fn r(n) { r(n + 1) } ${sig} { r(0) }`, 'limit exceeded', /call depth/);
+  await expectVerdict('array bomb', 'attended', `${sig} { let a = [1]; loop { a += a; } }`, 'limit exceeded', /size limit/);
+  await expectVerdict('nested array bomb', 'attended', `${sig} { let a = []; a.pad(50000, 0); let b = []; loop { b.push(a); } }`, 'limit exceeded', /size limit/);
+  await expectVerdict('string bomb', 'attended', `${sig} { let s = "x"; loop { s += s; } }`, 'limit exceeded', /size limit/);
+  await expectVerdict('map bomb', 'attended', `${sig} { let m = #{}; let i = 0; loop { m[\`k\${i}\`] = i; i += 1; } }`, 'limit exceeded', /limit exceeded/);
+  await expectVerdict('heavy built-in in a loop', 'attended', `${sig} { let a = []; a.pad(100000, 3); loop { a.sort(); a.reverse(); } }`, 'limit exceeded', /limit exceeded/);
+  await expectVerdict('huge printed output', 'attended', `${sig} { for i in 0..100000 { print(i); } 0 }`, 'failed', /output cut at 200 lines/);
+  await expectVerdict('wrong return type', 'attended', `${sig} { "many" }`, 'error', /wrong return type/);
+  await expectVerdict('wrong arity', 'attended', 'fn attended(pos) { 0 }', 'error', /must take 4 parameters/);
+  await expectVerdict('syntax error', 'attended', `${sig} {\n  let x = ;\n}`, 'error', /syntax error at line 2/);
+  await expectVerdict('deep nesting', 'attended', `${sig} { ${'('.repeat(5000)}1${')'.repeat(5000)} }`, 'limit exceeded', /nested too deeply/);
+  await expectVerdict('NaN', 'kv_request', 'fn kv_request(c4, c128, swa_only, idx_bytes, tokens) { 0.0 / 0.0 }', 'failed', /NaN.*values differ/);
+  await expectVerdict('infinity', 'kv_request', 'fn kv_request(c4, c128, swa_only, idx_bytes, tokens) { 1.0 / 0.0 }', 'failed', /values differ/);
+  await hostile('print in a hidden case is withheld', async () => {
+    const [s, msg, prints] = await grade('v4_kv', 'fn v4_kv(c4, c128, swa_only, idx_bytes) { print(`secret ${c4}-${c128}-${swa_only}-${idx_bytes}`); [0.0, 0] }');
+    assert.equal(s, 'failed', msg);
+    assert.match(prints, /withheld/);
+    assert.ok(!prints.includes('secret 1-0-0-0'), 'a hidden input leaked');
+    return 'hidden output withheld';
+  });
+  await hostile('Stop ends a run at once', async () => {
+    const ex = exercise('attended');
+    await ex.locator('textarea.editor').fill(`${sig} { loop {} }`);
+    await ex.locator('.verdict').evaluateAll((els) => els.forEach((e) => e.remove()));
+    await ex.locator('textarea.editor').press('Control+Enter');
+    await ex.getByRole('button', { name: 'Stop' }).click();
+    await ex.locator('.verdict').waitFor();
+    const msg = await ex.locator('.verdict-msg').textContent();
+    assert.match(msg, /you pressed Stop/);
+    return msg;
+  });
+  await hostile('scratch: heavy API calls in a loop', async () => {
+    const out = await scratch('let m = []; for i in 0..64 { let r = []; for j in 0..64 { r.push(1.0 * ((i * j) % 7)); } m.push(r); } for k in 0..1000 { sinkhorn(m, 10000); }');
+    assert.match(out, /limit exceeded/);
+    return out.trim().slice(0, 90);
+  });
+  await hostile('scratch: endless loop', async () => {
+    const out = await scratch('let n = 0; loop { n += 1; }');
+    assert.match(out, /limit exceeded/);
+    return out.trim().slice(0, 90);
+  });
+  await hostile('scratch: wrong arity', async () => {
+    const out = await scratch('attended(1, 2)');
+    assert.match(out, /the API has attended\(pos, ratio, topk, window\)/);
+    return out.trim().slice(0, 90);
+  });
+
+  // Cells: hostile parameters are refused before any work, naming the limit.
+  const cell = (id) => page.locator(`.cell[data-cell="${id}"]`);
+  async function param(id, label, value) {
+    await cell(id).getByLabel(label, { exact: true }).fill(value);
+  }
+  await hostile('routing: the 2^32 overflow case', async () => {
+    await param('routing', 'vocabulary', '1');
+    await param('routing', 'routed experts', '4096');
+    await param('routing', 'experts per token', '4096');
+    await param('routing', 'batch sizes', '524288 524288');
+    await param('routing', 'batch to chart', '524288');
+    const err = cell('routing').locator('.param.invalid .param-error').first();
+    await err.waitFor();
+    const text = await cell('routing').locator('.param.invalid .param-error').allTextContents();
+    assert.ok(text.join(' ').match(/131,072|budget/), text.join(' | '));
+    return text.join(' | ').slice(0, 120);
+  });
+  await hostile('compressor: tokens 4096, D 512', async () => {
+    await param('compressor', 'tokens', '4096');
+    await param('compressor', 'KV dimension D', '512');
+    const err = cell('compressor').locator('.param.invalid .param-error').first();
+    await err.waitFor();
+    const t = await err.textContent();
+    assert.match(t, /256/);
+    return t;
+  });
+  await hostile('compressor: typing 4096 with D 256 (debounced, budgeted)', async () => {
+    await param('compressor', 'KV dimension D', '256');
+    const input = cell('compressor').getByLabel('tokens', { exact: true });
+    await input.fill('');
+    await input.pressSequentially('4096', { delay: 30 });
+    const err = cell('compressor').locator('.param.invalid .param-error').first();
+    await err.waitFor();
+    const t = await err.textContent();
+    assert.match(t, /budget/);
+    return t;
+  });
+  await hostile('ledger: 4,000 nested parentheses', async () => {
+    const box = cell('ledger').locator('textarea');
+    const before = await box.inputValue();
+    await box.fill(before + '\nDeep, ' + '('.repeat(4000) + '1' + ')'.repeat(4000) + ', 0, 1048576');
+    const err = cell('ledger').locator('.param.invalid .param-error').first();
+    await err.waitFor();
+    const t = await err.textContent();
+    await box.fill(before);
+    await page.waitForFunction(() => !document.querySelector('.cell[data-cell="ledger"] .param.invalid'));
+    return t.slice(0, 100);
+  });
+  await hostile('a trap inside a cell is contained', async () => {
+    await page.evaluate(() => { window.__ihTrapNextJob = true; });
+    await param('attended', 'sliding window', '256');
+    const problem = cell('attended').locator('.cell-problem');
+    await problem.waitFor();
+    const t = await problem.textContent();
+    assert.match(t, /crashed/);
+    await param('attended', 'sliding window', '128');
+    await page.waitForFunction(() => !document.querySelector('.cell[data-cell="attended"] .cell-problem')
+      && document.querySelector('.cell[data-cell="attended"] .cell-text').textContent.includes('C4 layer 640'));
+    return t.slice(0, 100);
+  });
+
+  // Saved work is intact: reload and look.
+  await page.reload();
+  await exercise('attended').locator('textarea.editor').waitFor();
+  assert.ok((await exercise('attended').locator('textarea.editor').inputValue()).includes('loop {}'), 'the last code typed is kept');
+  assert.equal(await page.locator('[data-progress="ch_newmodels/prefix_reuse"] .mark').getAttribute('title'), 'passed');
+  console.log(`ok ${results.length + 1} - after reload the typed code and the earlier pass are intact`);
+
+  // Saved scratch code that loops does not freeze the page when it loads.
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) {
+      if (k.endsWith('scratch')) localStorage.setItem(k, JSON.stringify('let n = 0; loop { n += 1; }'));
+    }
+  });
+  await hostile('saved looping scratch code on load', async () => {
+    await page.reload();
+    await page.addScriptTag({ content: 'window.__hb.max = 0; window.__hb.last = performance.now();' });
+    const out = page.locator('section.scratch .scratch-out');
+    await out.waitFor({ timeout: 5000 });
+    const t = await out.textContent();
+    assert.match(t, /limit exceeded|time limit/);
+    return t.trim().slice(0, 90);
+  });
+
+  assert.deepEqual(errors, [], 'no uncaught errors in the page');
+  console.log(`\n${results.length} hostile cases passed; slowest ${Math.max(...results.map((r) => r.ms))} ms, longest main-thread gap ${Math.max(...results.map((r) => r.gap))} ms`);
+} catch (e) {
+  console.log(`not ok - ${e.message}`);
+  await page.screenshot({ path: 'target/e2e-hostile-failure.png', fullPage: false });
+  await browser.close();
+  process.exit(1);
+}
+await browser.close();
