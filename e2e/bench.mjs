@@ -40,6 +40,8 @@ try {
     const times = [];
     for (let i = 0; i < 7; i++) {
       await cell.getByRole('button', { name: 'Run', exact: true }).click();
+      // The run happens in the worker: wait for its time to replace "running…".
+      await cell.locator('.timing', { hasText: 'ran in' }).waitFor();
       const t = await cell.locator('.timing').textContent();
       times.push(parseFloat(t.replace(/[^0-9.]/g, '')));
     }
@@ -52,7 +54,10 @@ try {
     await ex.locator('textarea.editor').fill(src);
     const times = [];
     for (let i = 0; i < 7; i++) {
+      const before = Number(await ex.locator('.results').getAttribute('data-runs'));
       await ex.getByRole('button', { name: 'Run tests' }).click();
+      await page.waitForFunction(([e, n]) => Number(e.getAttribute('data-runs')) > n,
+        [await ex.locator('.results').elementHandle(), before]);
       const head = await ex.locator('.verdict-head').textContent();
       times.push(parseFloat(head.match(/\(([0-9.]+) ms\)/)[1]));
     }

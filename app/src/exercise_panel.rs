@@ -42,6 +42,8 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
     let gutter = NodeRef::<leptos::html::Pre>::new();
 
     let running = RwSignal::new(None::<u64>);
+    // Finished runs, shown as `data-runs` so tests can wait for the next verdict.
+    let runs = RwSignal::new(0u32);
     let run = {
         let ex = ex.clone();
         move || {
@@ -96,6 +98,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                     storage::save(&fails_key(spec_ex.id), &fails.get_untracked().to_string());
                 }
                 verdict.try_set(Some((v, out, ms)));
+                runs.try_update(|n| *n += 1);
             });
             running.set(Some(job_id));
         }
@@ -218,7 +221,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
             <ol class="hints">
                 {move || hints.iter().take(hints_shown.get()).map(|h| view! { <li>{*h}</li> }).collect_view()}
             </ol>
-            <div class="results" aria-live="polite">
+            <div class="results" aria-live="polite" data-runs=move || runs.get()>
                 {move || verdict.get().map(|(v, out, ms)| results_view(v, out, ms))}
             </div>
             {move || {

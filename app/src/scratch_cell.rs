@@ -16,6 +16,8 @@ pub fn ScratchCell(code: String) -> impl IntoView {
     let text = RwSignal::new(storage::get("scratch").unwrap_or(code));
     let result = RwSignal::new(None::<(Result<String, String>, Vec<String>, f64)>);
     let running = RwSignal::new(None::<u64>);
+    // Finished runs, shown as `data-runs` so tests can wait for the next result.
+    let runs = RwSignal::new(0u32);
     let run = move || {
         let job = exercises::jobs::Job::Eval {
             source: text.get_untracked(),
@@ -37,6 +39,7 @@ pub fn ScratchCell(code: String) -> impl IntoView {
                 Err(stopped) => (Err(stopped.message()), Vec::new(), 0.0),
             };
             result.try_set(Some(shown));
+            runs.try_update(|n| *n += 1);
         });
         running.set(Some(id));
     };
@@ -46,7 +49,7 @@ pub fn ScratchCell(code: String) -> impl IntoView {
         .map(|f| view! { <li><code>{f.signature()}</code>" — "{f.doc}</li> })
         .collect_view();
     view! {
-        <section class="cell scratch" id="scratch">
+        <section class="cell scratch" id="scratch" data-runs=move || runs.get()>
             <header class="cell-head">
                 <span class="cell-kind">"Scratch"</span>
                 <h3 class="cell-title">"Call the chapter's functions in Rhai"</h3>

@@ -124,9 +124,12 @@ pub fn engine(limits: Limits, deadline: Option<Deadline>, out: Rc<RefCell<Vec<St
         .set_max_functions(limits.max_functions)
         .disable_symbol("eval");
     let max_lines = limits.max_print_lines;
+    // Lines printed in the whole run (the output vector is taken case by case).
+    let count = Rc::new(Cell::new(0usize));
+    let c = count.clone();
     let o = out.clone();
-    e.on_print(move |s| push_line(&o, max_lines, s.to_owned()));
-    e.on_debug(move |s, _, pos| push_line(&out, max_lines, format!("[{pos}] {s}")));
+    e.on_print(move |s| push_line(&o, &c, max_lines, s.to_owned()));
+    e.on_debug(move |s, _, pos| push_line(&out, &count, max_lines, format!("[{pos}] {s}")));
     if let Some(d) = deadline {
         e.on_progress(move |ops| {
             (ops.is_multiple_of(DEADLINE_POLL_OPS) && d()).then(|| Dynamic::from(DEADLINE_MARK))
@@ -138,13 +141,16 @@ pub fn engine(limits: Limits, deadline: Option<Deadline>, out: Rc<RefCell<Vec<St
     e
 }
 
-fn push_line(out: &Rc<RefCell<Vec<String>>>, max: usize, line: String) {
-    let mut o = out.borrow_mut();
-    if o.len() < max {
-        o.push(line);
-    } else if o.len() == max {
-        o.push(format!("(output cut at {max} lines)"));
+/// Keeps the first `max` lines a run prints, then one line saying it was cut.
+fn push_line(out: &Rc<RefCell<Vec<String>>>, count: &Cell<usize>, max: usize, line: String) {
+    let n = count.get();
+    if n < max {
+        out.borrow_mut().push(line);
+    } else if n == max {
+        out.borrow_mut()
+            .push(format!("(output cut at {max} lines)"));
     }
+    count.set(n.saturating_add(1));
 }
 
 /// A learner's Rhai script, compiled, ready to have one function called.
@@ -432,6 +438,22 @@ mod tests {
             panic!()
         };
         assert!(m.contains("bad"), "{m}");
+    }
+
+    #[test]
+    fn printed_lines_are_capped_per_run_not_per_call() {
+        let mut s = solver("fn f(x) { for i in 0..150 { print(i); } x }").unwrap();
+        let _ = s.call(&[1.into()]);
+        assert_eq!(s.take_printed().len(), 150);
+        let _ = s.call(&[1.into()]);
+        let second = s.take_printed();
+        assert_eq!(second.len(), 51);
+        assert_eq!(
+            second.last().map(String::as_str),
+            Some("(output cut at 200 lines)")
+        );
+        let _ = s.call(&[1.into()]);
+        assert!(s.take_printed().is_empty());
     }
 
     #[test]
