@@ -6,9 +6,16 @@ use std::process::Command;
 
 use crate::{root, run};
 
-/// Gzip budget for the app's wasm + JS glue, in bytes: the first measurement
-/// (665,287 B on 2026-11-29: wasm 656,937 + JS 8,350) plus 25%.
-pub const BUDGET_GZIP: u64 = 831_609;
+/// Gzip budget for the app's wasm + JS glue + worker script, in bytes.
+///
+/// History: the first measurement (665,287 B: wasm 656,937 + JS 8,350) plus 25%
+/// gave 831,609 B. Moving cells, grading and scratch into a Web Worker (the
+/// worker protocol's serde code on the page), storage migration, the demos' budget
+/// checks and the judge's new limits brought it to 923,441 B (wasm 913,163 + JS
+/// 9,785 + worker.js 493); the budget is that plus 10%. Pre-rendering the
+/// chapters at build time (dropping pulldown-cmark and pulldown-latex, about 170 KB
+/// of code before compression) is the next large cut.
+pub const BUDGET_GZIP: u64 = 1_015_785;
 
 /// Sizes of the shipped files: (name, raw bytes, gzip bytes).
 pub type Sizes = Vec<(String, u64, u64)>;
@@ -134,10 +141,10 @@ pub fn print_sizes(sizes: &Sizes) {
 pub fn check_budget(sizes: &Sizes) -> Result<(), String> {
     let gz: u64 = sizes
         .iter()
-        .filter(|(f, ..)| f.starts_with("pkg/"))
+        .filter(|(f, ..)| f.starts_with("pkg/") || f == "worker.js")
         .map(|(_, _, g)| g)
         .sum();
-    println!("wasm + JS gzip: {gz} B (budget {BUDGET_GZIP} B)");
+    println!("wasm + JS (app and worker script) gzip: {gz} B (budget {BUDGET_GZIP} B)");
     if gz > BUDGET_GZIP {
         return Err(format!(
             "size budget exceeded: wasm + JS is {gz} B gzip, budget {BUDGET_GZIP} B"
