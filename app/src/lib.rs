@@ -21,6 +21,7 @@ pub use app::App;
 pub fn start() {
     console_error_panic_hook::set_once();
     if web_sys::window().is_some() {
+        worker::warm();
         leptos::mount::mount_to_body(App);
     }
 }

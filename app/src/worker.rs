@@ -239,6 +239,12 @@ fn received(lane: Lane, text: &str) {
     }
 }
 
+/// Starts the cells' worker before the page mounts, so that its start-up
+/// overlaps the page's own and the first cell output arrives sooner.
+pub fn warm() {
+    ensure_worker(Lane::Cells);
+}
+
 /// The worker's entry point: serves one JSON request (see [`exercises::jobs`]).
 #[wasm_bindgen]
 pub fn worker_job(request: &str) -> String {
