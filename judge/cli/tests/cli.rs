@@ -2,15 +2,10 @@
 //! wrong, looping and non-compiling solutions, in Rhai and Rust.
 #![allow(clippy::unwrap_used)] // test helpers: a failed setup step should just fail the test
 
+mod common;
+use common::{RHAI_OK, RUST_OK, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
 
 /// The tests share one practice folder and one target dir (the practice crate's
 /// dependencies build once). Cargo's freshness check is keyed by package, not
@@ -57,20 +52,6 @@ fn judge(dir: &Path, extra: &[&str]) -> (String, i32) {
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (text, out.status.code().unwrap_or(-1))
 }
-
-const RHAI_OK: &str = "fn attended(pos, ratio, topk, window) {
-    let swa = if window < pos + 1 { window } else { pos + 1 };
-    if ratio <= 1 { return swa; }
-    let done = (pos + 1) / ratio;
-    swa + if topk > 0 && done > topk { topk } else { done }
-}";
-
-const RUST_OK: &str = "pub fn attended(pos: i64, ratio: i64, topk: i64, window: i64) -> i64 {
-    let swa = window.min(pos + 1);
-    if ratio <= 1 { return swa; }
-    let done = (pos + 1) / ratio;
-    swa + if topk > 0 { done.min(topk) } else { done }
-}";
 
 #[test]
 fn starters_are_not_attempted_and_exit_nonzero() {

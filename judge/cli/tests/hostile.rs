@@ -4,37 +4,18 @@
 //! that the other exercises in the folder keep their own verdicts.
 #![allow(clippy::unwrap_used)] // test helpers: a failed setup step should just fail the test
 
+mod common;
+use common::{RHAI_OK, RUST_OK, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::Value as J;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
 /// The practice folder's file `rel` (a starter).
 fn starter(rel: &str) -> String {
     std::fs::read_to_string(root().join("practice/ch_newmodels").join(rel)).unwrap()
 }
-
-const RHAI_OK: &str = "fn attended(pos, ratio, topk, window) {
-    let swa = if window < pos + 1 { window } else { pos + 1 };
-    if ratio <= 1 { return swa; }
-    let done = (pos + 1) / ratio;
-    swa + if topk > 0 && done > topk { topk } else { done }
-}";
-
-const RUST_OK: &str = "pub fn attended(pos: i64, ratio: i64, topk: i64, window: i64) -> i64 {
-    let swa = window.min(pos + 1);
-    if ratio <= 1 { return swa; }
-    let done = (pos + 1) / ratio;
-    swa + if topk > 0 { done.min(topk) } else { done }
-}";
 
 /// A folder named `ch_newmodels` (the chapter is read from the name) under a
 /// fresh temp dir, with the given files.
@@ -722,18 +703,29 @@ fn the_command_line_rejects_unknown_flags_and_has_help() {
 
 #[test]
 fn eval_stops_a_loop_of_heavy_api_calls() {
-    let t0 = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args([
-            "eval",
-            "let m = []; for i in 0..64 { let r = []; for j in 0..64 { r.push(1.0 * ((i * j) % 7)); } m.push(r); } for k in 0..1000 { sinkhorn(m, 10000); }",
-        ])
-        .output()
-        .unwrap();
-    let took = t0.elapsed();
+    const MATRIX: &str = "let m = []; for i in 0..64 { let r = []; for j in 0..64 { r.push(1.0 * ((i * j) % 7)); } m.push(r); }";
+    let eval = |src: String| {
+        let t0 = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["eval", &src])
+            .output()
+            .unwrap();
+        (out, t0.elapsed())
+    };
+    // One call alone: how long this build takes for it (a debug build is slow).
+    let (one, single) = eval(format!("{MATRIX} sinkhorn(m, 10000); 0"));
+    assert!(one.status.success(), "{one:?}");
+    // A thousand: the budget (work charged before each call, and the deadline)
+    // lets at most two run.
+    let (out, took) = eval(format!(
+        "{MATRIX} for k in 0..1000 {{ sinkhorn(m, 10000); }}"
+    ));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(err.contains("limit exceeded"), "{err}");
-    assert!(took < Duration::from_millis(2500) * 4, "{took:?}");
-    eprintln!("eval sinkhorn loop: stopped in {took:?}: {err}");
+    assert!(
+        took < single * 3 + Duration::from_millis(2500),
+        "1,000 calls took {took:?}; one takes {single:?}"
+    );
+    eprintln!("eval sinkhorn loop: one call {single:?}, the loop stopped in {took:?}: {err}");
 }
