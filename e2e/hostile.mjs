@@ -88,11 +88,17 @@ async function drawCharts() {
   }
 }
 
+// Two animation frames and a quiet moment: rendering already under way ends.
+async function settle() {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
+}
+
 const sig = 'fn attended(pos, ratio, topk, window)';
 try {
   await page.goto(BOOK_URL + '/ch/newmodels');
   await page.locator('.cell[data-cell="routing"] .cell-text').first().waitFor();
   await drawCharts();
+  await settle();
   // A passed exercise whose progress must survive everything below.
   const pr = exercise('prefix_reuse');
   await pr.locator('textarea.editor').fill(SOLUTIONS['ch_newmodels/prefix_reuse']);
@@ -229,6 +235,10 @@ try {
   await page.reload();
   await exercise('attended').locator('textarea.editor').waitFor();
   await drawCharts();
+  // Laying out a 100 KB line in the editor is the page's own work when it shows
+  // the saved code: let that finish, then measure grading it.
+  await exercise('attended').locator('textarea.editor').scrollIntoViewIfNeeded();
+  await settle();
   await hostile('oversized saved code', async () => {
     const ex = exercise('attended');
     await next(ex.locator('.results'), () => ex.locator('textarea.editor').press('Control+Enter'));
