@@ -383,27 +383,26 @@ fn rhai_not_utf8() {
     rhai_case("utf8", V4, bytes, "error", "not UTF-8");
 }
 
-#[test]
-fn rhai_oversized_file_of_tiny_functions() {
+/// At least `bytes` of one-line functions, then a `v4_kv` that compiles.
+fn tiny_functions(bytes: usize) -> String {
     let mut src = String::new();
     let mut i = 0;
-    while src.len() < 5_000_000 {
+    while src.len() < bytes {
         src += &format!("fn f{i}() {{ {i} }}\n");
         i += 1;
     }
-    src += &format!("{V4_SIG} {{ [0.0, 0] }}");
+    src + &format!("{V4_SIG} {{ [0.0, 0] }}")
+}
+
+#[test]
+fn rhai_oversized_file_of_tiny_functions() {
+    let src = tiny_functions(5_000_000);
     rhai_case("oversized", V4, src, "limit_exceeded", "too large");
 }
 
 #[test]
 fn rhai_many_functions_under_the_size_cap() {
-    let mut src = String::new();
-    let mut i = 0;
-    while src.len() < 60_000 {
-        src += &format!("fn f{i}() {{ {i} }}\n");
-        i += 1;
-    }
-    src += &format!("{V4_SIG} {{ [0.0, 0] }}");
+    let src = tiny_functions(60_000);
     rhai_case("functions", V4, src, "limit_exceeded", "too many functions");
 }
 
