@@ -16,20 +16,33 @@ pub fn grade_reference(ex: &Exercise) -> Verdict {
     judge::grade(&ex.spec(), &mut Reference(ex.reference))
 }
 
-/// The correct Rhai solutions the end-to-end test types into the browser
-/// (`e2e/solutions.mjs`), as `(exercise id, source)`.
-pub fn e2e_solutions() -> Vec<(&'static str, &'static str)> {
-    let text = include_str!("../../e2e/solutions.mjs");
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("': `") {
-        let id = &rest[rest[..at].rfind('\'').map_or(0, |i| i + 1)..at];
-        let body = &rest[at + 4..];
-        let Some(end) = body.find('`') else { break };
-        out.push((id, &body[..end]));
-        rest = &body[end + 1..];
-    }
-    out
+/// One exercise's known solutions, from its folder (`build.rs` generates the list).
+pub(crate) struct Known {
+    /// `chapter/slug`.
+    pub id: &'static str,
+    /// `solution.rhai`.
+    pub solution: &'static str,
+    /// `wrong/*.rhai`, as `(wrong/<file>, source)`.
+    pub wrong: &'static [(&'static str, &'static str)],
+}
+
+/// The exercise's known-good Rhai solution (`solution.rhai` in its folder; the
+/// end-to-end tests type the same file into the browser).
+pub fn known_good(id: &str) -> Option<&'static str> {
+    // Without the file's last newline: the source as typed into the editor.
+    crate::KNOWN
+        .iter()
+        .find(|k| k.id == id)
+        .map(|k| k.solution.strip_suffix('\n').unwrap_or(k.solution))
+}
+
+/// The exercise's known-wrong Rhai solutions (`wrong/*.rhai` in its folder), as
+/// `(file, source)`: plausible mistakes its cases must catch.
+pub fn known_wrong(id: &str) -> &'static [(&'static str, &'static str)] {
+    crate::KNOWN
+        .iter()
+        .find(|k| k.id == id)
+        .map_or(&[], |k| k.wrong)
 }
 
 /// Every problem found in the book's content; empty when all is well.
@@ -78,6 +91,7 @@ pub fn problems() -> Vec<String> {
             out.push(format!("{}: the Rust starter has no todo!()", ex.id));
         }
     }
+    #[cfg(feature = "render")]
     for ch in chapters::all() {
         let doc = match ch.doc() {
             Ok(d) => d,
@@ -114,274 +128,47 @@ mod tests {
         assert!(p.is_empty(), "content problems:\n{}", p.join("\n"));
     }
 
-    /// Plausible wrong answers that the cases must catch (so weak tests are noticed).
+    /// Every exercise's known-wrong solutions (`wrong/*.rhai`) fail on a case, so
+    /// weak tests are noticed.
     #[cfg(feature = "script")]
     #[test]
     fn known_wrong_solutions_fail() {
-        let wrong: &[(&str, &str)] = &[
-            (
-                "ch_newmodels/attended",
-                "fn attended(pos, ratio, topk, window) { window + (pos + 1) / ratio }",
-            ),
-            (
-                "ch_newmodels/attended",
-                "fn attended(pos, ratio, topk, window) { let w = if pos + 1 < window { pos + 1 } else { window }; if ratio <= 1 { return w; } w + (pos + 1) / ratio }",
-            ),
-            (
-                "ch_newmodels/attended",
-                "fn attended(pos, ratio, topk, window) { let w = if pos < window { pos } else { window }; if ratio <= 1 { return w; } let d = pos / ratio; w + if topk > 0 && d > topk { topk } else { d } }",
-            ),
-            // compress_stream: exp without subtracting the max (overflows at scores ~1000).
-            (
-                "ch_newmodels/compress_stream",
-                "fn compress_stream(kv, score, ratio) { let entries = []; let n = kv.len() / ratio;
-                 for b in 0..n { let entry = []; for d in 0..kv[0].len() { let t = 0.0; let a = 0.0;
-                   for i in b * ratio..(b + 1) * ratio { let w = exp(score[i][d]); t += w; a += w * kv[i][d]; }
-                   entry.push(a / t); } entries.push(entry); }
-                 #{entries: entries, partial: kv.len() % ratio} }",
-            ),
-            // compress_stream: the unfinished block is pooled too, as if it were complete.
-            (
-                "ch_newmodels/compress_stream",
-                "fn compress_stream(kv, score, ratio) { let entries = []; let start = 0;
-                 while start < kv.len() { let end = if start + ratio < kv.len() { start + ratio } else { kv.len() };
-                   let entry = []; for d in 0..kv[0].len() { let m = score[start][d];
-                     for i in start..end { if score[i][d] > m { m = score[i][d]; } }
-                     let t = 0.0; let a = 0.0; for i in start..end { let w = exp(score[i][d] - m); t += w; a += w * kv[i][d]; }
-                     entry.push(a / t); } entries.push(entry); start = end; }
-                 #{entries: entries, partial: 0} }",
-            ),
-            // compress_stream: a plain mean, ignoring the scores.
-            (
-                "ch_newmodels/compress_stream",
-                "fn compress_stream(kv, score, ratio) { let entries = []; let n = kv.len() / ratio;
-                 for b in 0..n { let entry = []; for d in 0..kv[0].len() { let a = 0.0;
-                   for i in b * ratio..(b + 1) * ratio { a += kv[i][d]; } entry.push(a / ratio); } entries.push(entry); }
-                 #{entries: entries, partial: kv.len() % ratio} }",
-            ),
-            // compress_stream: the softmax runs over a token's dimensions, not over the block's tokens.
-            (
-                "ch_newmodels/compress_stream",
-                "fn compress_stream(kv, score, ratio) { let entries = []; let n = kv.len() / ratio;
-                 for b in 0..n { let entry = []; for d in 0..kv[0].len() { entry.push(0.0); }
-                   for i in b * ratio..(b + 1) * ratio { let m = score[i][0]; for s in score[i] { if s > m { m = s; } }
-                     let t = 0.0; for s in score[i] { t += exp(s - m); }
-                     for d in 0..kv[0].len() { entry[d] += exp(score[i][d] - m) / t * kv[i][d]; } }
-                   entries.push(entry); }
-                 #{entries: entries, partial: kv.len() % ratio} }",
-            ),
-            // v4_kv: integer division drops the fraction of a byte per token.
-            (
-                "ch_newmodels/v4_kv",
-                "fn v4_kv(c4, c128, swa_only, idx_bytes) { [c4 * (584 + idx_bytes) / 4 + c128 * 584 / 128,
-                 (c4 + c128 + swa_only) * 128 * 584 + c4 * 8 * 2560 * 4 + c128 * 128 * 1024 * 4] }",
-            ),
-            // v4_kv: the window-only layers' windows are forgotten.
-            (
-                "ch_newmodels/v4_kv",
-                "fn v4_kv(c4, c128, swa_only, idx_bytes) { [c4 * (584 + idx_bytes) / 4.0 + c128 * 584 / 128.0,
-                 (c4 + c128) * 128 * 584 + c4 * 8 * 2560 * 4 + c128 * 128 * 1024 * 4] }",
-            ),
-            // v4_kv: the compressor state counted in 2-byte values.
-            (
-                "ch_newmodels/v4_kv",
-                "fn v4_kv(c4, c128, swa_only, idx_bytes) { [c4 * (584 + idx_bytes) / 4.0 + c128 * 584 / 128.0,
-                 (c4 + c128 + swa_only) * 128 * 584 + c4 * 8 * 2560 * 2 + c128 * 128 * 1024 * 2] }",
-            ),
-            // v4_kv: the indexer keys are forgotten.
-            (
-                "ch_newmodels/v4_kv",
-                "fn v4_kv(c4, c128, swa_only, idx_bytes) { [c4 * 584 / 4.0 + c128 * 584 / 128.0,
-                 (c4 + c128 + swa_only) * 128 * 584 + c4 * 8 * 2560 * 4 + c128 * 128 * 1024 * 4] }",
-            ),
-            // v4_kv: the fixed bytes returned as a float.
-            (
-                "ch_newmodels/v4_kv",
-                "fn v4_kv(c4, c128, swa_only, idx_bytes) { [c4 * (584 + idx_bytes) / 4.0 + c128 * 584 / 128.0,
-                 (c4 + c128 + swa_only) * 128 * 584 + c4 * 8 * 2560 * 4.0 + c128 * 128 * 1024 * 4.0] }",
-            ),
-            // kv_request: the fixed bytes are forgotten.
-            (
-                "ch_newmodels/kv_request",
-                "fn kv_request(c4, c128, swa_only, idx_bytes, tokens) { (c4 * (584 + idx_bytes) / 4.0 + c128 * 584 / 128.0) * tokens }",
-            ),
-            // kv_request: whole compressed entries instead of the ledger's average.
-            (
-                "ch_newmodels/kv_request",
-                "fn kv_request(c4, c128, swa_only, idx_bytes, tokens) { (c4 * (584 + idx_bytes) * (tokens / 4) + c128 * 584 * (tokens / 128)).to_float()
-                 + (c4 + c128 + swa_only) * 128 * 584 + c4 * 8 * 2560 * 4 + c128 * 128 * 1024 * 4 }",
-            ),
-            // kv_request: windows only in the compressed layers.
-            (
-                "ch_newmodels/kv_request",
-                "fn kv_request(c4, c128, swa_only, idx_bytes, tokens) { (c4 * (584 + idx_bytes) / 4.0 + c128 * 584 / 128.0) * tokens
-                 + (c4 + c128) * 128 * 584 + c4 * 8 * 2560 * 4 + c128 * 128 * 1024 * 4 }",
-            ),
-            // sinkhorn: no eps anywhere.
-            (
-                "ch_newmodels/sinkhorn",
-                &SINKHORN_TEMPLATE.replace("EPS", "0.0").replace("MX", "mx"),
-            ),
-            // sinkhorn: exp without subtracting the row's max (overflows at logits ~1000).
-            (
-                "ch_newmodels/sinkhorn",
-                &SINKHORN_TEMPLATE.replace("EPS", "0.000001").replace("MX", "0.0"),
-            ),
-            // sinkhorn: each round normalises the columns, then the rows (so it ends on rows).
-            (
-                "ch_newmodels/sinkhorn",
-                "fn sinkhorn(m, iters) {
-                    let rows = m.len(); let cols = m[0].len(); let out = [];
-                    for row in m { let mx = row[0]; for x in row { if x > mx { mx = x; } }
-                        let e = []; let s = 0.0; for x in row { let v = exp(x - mx); e.push(v); s += v; }
-                        let r = []; for v in e { r.push(v / s + 0.000001); } out.push(r); }
-                    for it in 0..iters {
-                        for j in 0..cols { let s = 0.0; for i in 0..rows { s += out[i][j]; }
-                            for i in 0..rows { out[i][j] = out[i][j] / (s + 0.000001); } }
-                        for i in 0..rows { let s = 0.0; for j in 0..cols { s += out[i][j]; }
-                            for j in 0..cols { out[i][j] = out[i][j] / (s + 0.000001); } }
-                    }
-                    out
-                }",
-            ),
-            // sinkhorn: one round too many (iters rounds after the first column step).
-            (
-                "ch_newmodels/sinkhorn",
-                &SINKHORN_TEMPLATE
-                    .replace("EPS", "0.000001")
-                    .replace("MX", "mx")
-                    .replace("0..iters", "0..iters + 1"),
-            ),
-            // hash_loads: integer division for the imbalance.
-            (
-                "ch_newmodels/hash_loads",
-                &HASH_LOADS_TEMPLATE.replace("IMBALANCE", "busiest * experts / total"),
-            ),
-            // hash_loads: the mean taken over tokens instead of expert assignments.
-            (
-                "ch_newmodels/hash_loads",
-                &HASH_LOADS_TEMPLATE.replace("IMBALANCE", "busiest.to_float() / (ids.len().to_float() / experts)"),
-            ),
-            // hash_loads: no guard for an empty batch (0 / 0).
-            (
-                "ch_newmodels/hash_loads",
-                "fn hash_loads(table, ids, experts) { let loads = []; loads.pad(experts, 0);
-                 for id in ids { for e in table[id] { loads[e] += 1; } }
-                 let total = 0; let busiest = 0; for l in loads { total += l; if l > busiest { busiest = l; } }
-                 [loads, busiest.to_float() * experts / total] }",
-            ),
-            // hash_loads: every distinct token id counted once.
-            (
-                "ch_newmodels/hash_loads",
-                "fn hash_loads(table, ids, experts) { let loads = []; loads.pad(experts, 0); let seen = [];
-                 for id in ids { if !seen.contains(id) { seen.push(id); for e in table[id] { loads[e] += 1; } } }
-                 let total = 0; let busiest = 0; for l in loads { total += l; if l > busiest { busiest = l; } }
-                 [loads, if total == 0 { 0.0 } else { busiest.to_float() * experts / total }] }",
-            ),
-            // dispatch_bytes: the latent projection is ignored.
-            (
-                "ch_newmodels/dispatch_bytes",
-                "fn dispatch_bytes(hidden, topk, bytes_per_elem, latent) { hidden * topk * bytes_per_elem }",
-            ),
-            // dispatch_bytes: the latent taken to be half the hidden size.
-            (
-                "ch_newmodels/dispatch_bytes",
-                "fn dispatch_bytes(hidden, topk, bytes_per_elem, latent) { let d = if latent > 0 { hidden / 2 } else { hidden }; d * topk * bytes_per_elem }",
-            ),
-            // dispatch_bytes: always the latent size, even when there is none.
-            (
-                "ch_newmodels/dispatch_bytes",
-                "fn dispatch_bytes(hidden, topk, bytes_per_elem, latent) { latent * topk * bytes_per_elem }",
-            ),
-            // prefix_reuse: an unfinished block counted as an entry (ceiling division).
-            (
-                "ch_newmodels/prefix_reuse",
-                "fn prefix_reuse(prefix_len, ratio) { let e = (prefix_len + ratio - 1) / ratio; [e, e * ratio, prefix_len - e * ratio] }",
-            ),
-            // prefix_reuse: the tail as the tokens missing from the last block.
-            (
-                "ch_newmodels/prefix_reuse",
-                "fn prefix_reuse(prefix_len, ratio) { let e = prefix_len / ratio; [e, e * ratio, ratio - prefix_len % ratio] }",
-            ),
-            // prefix_reuse: float division.
-            (
-                "ch_newmodels/prefix_reuse",
-                "fn prefix_reuse(prefix_len, ratio) { let e = prefix_len / ratio.to_float(); [e, e * ratio, prefix_len - e * ratio] }",
-            ),
-        ];
-        for (id, src) in wrong {
-            let ex = crate::by_id(id).unwrap();
-            let (v, _) = crate::grade_rhai(&ex, src, judge::script::Limits::default(), None);
-            // A wrong value, or an error raised while running a case: never code that
-            // does not even load (a typo in the wrong solution would prove nothing).
-            let ran = v.status == Status::Failed
-                || (v.status == Status::Error && v.message.starts_with("case "));
-            assert!(
-                ran,
-                "{id}: a wrong solution should fail on a case ({}: {}):\n{src}",
-                v.status.label(),
-                v.message
-            );
-            println!("{id}: {}", v.message);
+        for ex in crate::all() {
+            let wrong = known_wrong(ex.id);
+            assert!(!wrong.is_empty(), "{}: no wrong/*.rhai", ex.id);
+            for (file, src) in wrong {
+                let (v, _) = crate::grade_rhai(&ex, src, judge::script::Limits::default(), None);
+                // A wrong value, or an error raised while running a case: never code that
+                // does not even load (a typo in the wrong solution would prove nothing).
+                let ran = v.status == Status::Failed
+                    || (v.status == Status::Error && v.message.starts_with("case "));
+                assert!(
+                    ran,
+                    "{}/{file}: a wrong solution should fail on a case ({}: {})",
+                    ex.id,
+                    v.status.label(),
+                    v.message
+                );
+                println!("{}/{file}: {}", ex.id, v.message);
+            }
         }
     }
 
-    /// Sinkhorn with placeholders: `EPS` and `MX` (the value subtracted before exp).
-    #[cfg(feature = "script")]
-    const SINKHORN_TEMPLATE: &str = "fn sinkhorn(m, iters) {
-        let rows = m.len(); let cols = m[0].len(); let out = [];
-        for row in m { let mx = row[0]; for x in row { if x > mx { mx = x; } }
-            let e = []; let s = 0.0; for x in row { let v = exp(x - MX); e.push(v); s += v; }
-            let r = []; for v in e { r.push(v / s + EPS); } out.push(r); }
-        for it in 0..iters {
-            if it > 0 { for i in 0..rows { let s = 0.0; for j in 0..cols { s += out[i][j]; }
-                for j in 0..cols { out[i][j] = out[i][j] / (s + EPS); } } }
-            for j in 0..cols { let s = 0.0; for i in 0..rows { s += out[i][j]; }
-                for i in 0..rows { out[i][j] = out[i][j] / (s + EPS); } }
-        }
-        out
-    }";
-
-    /// Hash loads with the imbalance left as `IMBALANCE` (nonzero batches only).
-    #[cfg(feature = "script")]
-    const HASH_LOADS_TEMPLATE: &str = "fn hash_loads(table, ids, experts) {
-        let loads = []; loads.pad(experts, 0);
-        for id in ids { for e in table[id] { loads[e] += 1; } }
-        let total = 0; let busiest = 0; for l in loads { total += l; if l > busiest { busiest = l; } }
-        [loads, if total == 0 { 0.0 } else { IMBALANCE }]
-    }";
-
+    /// Every exercise's known-good solution (`solution.rhai`) passes every case,
+    /// and its starter is "not attempted".
     #[cfg(feature = "script")]
     #[test]
-    fn correct_rhai_solutions_pass() {
-        let solutions = e2e_solutions();
+    fn known_good_solutions_pass_and_starters_are_not_attempted() {
         for ex in crate::all() {
-            let found: Vec<&str> = solutions
-                .iter()
-                .filter(|(id, _)| *id == ex.id)
-                .map(|(_, src)| *src)
-                .collect();
-            assert_eq!(
-                found.len(),
-                1,
-                "{}: one solution in e2e/solutions.mjs",
-                ex.id
-            );
-            let src = found[0];
-            assert!(
-                !src.contains("${") && !src.contains('\\'),
-                "{}: keep the solution a plain JS template literal",
-                ex.id
-            );
+            let src = known_good(ex.id).unwrap_or_else(|| panic!("{}: no solution.rhai", ex.id));
             let (v, _) = crate::grade_rhai(&ex, src, judge::script::Limits::default(), None);
             assert_eq!(v.status, Status::Passed, "{}: {}", ex.id, v.message);
+            assert_eq!(v.passed, v.total, "{}", ex.id);
+            let (v, _) =
+                crate::grade_rhai(&ex, ex.starter_rhai, judge::script::Limits::default(), None);
+            assert_eq!(v.status, Status::NotAttempted, "{}: starter", ex.id);
         }
-        for (id, _) in &solutions {
-            assert!(
-                crate::by_id(id).is_some(),
-                "e2e/solutions.mjs: unknown exercise {id}"
-            );
-        }
+        assert_eq!(crate::KNOWN.len(), crate::all().len());
     }
 
     /// The practice folder offers every exercise with the same starters as the book.

@@ -1,18 +1,24 @@
 //! The book's exercises: statements, starters, hints, test cases and the Rust
 //! reference solutions that compute every expected output.
 //!
-//! Pipeline: each chapter module lists its exercises ([`Exercise`], one stem of
-//! files each: `<slug>.md` statement, `<slug>.rhai` starter, `<slug>.rs`
-//! reference and cases); [`Exercise::spec`] hands the judge what it grades;
-//! [`grade_rhai`] grades a learner's Rhai source in the sandbox.
+//! Pipeline: each exercise is a folder `src/<chapter>/<slug>/` (`exercise.toml`
+//! manifest, `statement.md`, `starter.rhai`, `starter.rs`, `reference.rs` with
+//! the cases and the reference solution, `solution.rhai`, `wrong/*.rhai`); the
+//! build script (`build.rs`) checks the folders and generates the registry
+//! ([`all`]) and a module per exercise (`ch_newmodels::attended`, ...);
+//! [`Exercise::spec`] hands the judge what it grades; [`grade_rhai`] grades a
+//! learner's Rhai source in the sandbox.
 
 pub mod api;
-pub mod ch_newmodels;
 pub mod check;
 #[cfg(feature = "script")]
 pub mod jobs;
 
 use judge::{Case, Spec, Tolerance, Value};
+
+// The chapter modules (`pub mod ch_newmodels { pub mod attended; ... }`),
+// `generated()` and `KNOWN`, derived from the exercise folders by build.rs.
+include!(concat!(env!("OUT_DIR"), "/exercises.rs"));
 
 /// One exercise.
 #[derive(Debug, Clone)]
@@ -27,6 +33,8 @@ pub struct Exercise {
     pub function: &'static str,
     /// Parameter names, in order.
     pub params: &'static [&'static str],
+    /// Parameter types, for people (`int`, `[[float]]`), in the same order.
+    pub param_types: &'static [&'static str],
     /// What the function returns, for people (e.g. `int`).
     pub returns: &'static str,
     /// Rhai starter code.
@@ -71,7 +79,7 @@ impl Exercise {
 
 /// Every exercise of the book.
 pub fn all() -> Vec<Exercise> {
-    ch_newmodels::exercises()
+    generated()
 }
 
 /// The exercise with this id.

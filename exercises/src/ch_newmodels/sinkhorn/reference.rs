@@ -155,7 +155,7 @@ mod tests {
             shown,
             "[[0.49999950000150006, 0.49999950000150006], [0.49999950000150006, 0.49999950000150006]]"
         );
-        assert!(include_str!("sinkhorn.md").contains(&format!("`{shown}`")));
+        assert!(include_str!("statement.md").contains(&format!("`{shown}`")));
     }
 
     #[test]

@@ -1,0 +1,442 @@
+//! Exercise folders: reading and checking `src/<chapter>/<slug>/`, and the Rust code
+//! the build script generates from them. Shared by `build.rs` and the manifest tests.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The manifest format this build reads.
+pub const FORMAT: i64 = 1;
+
+/// The files an exercise folder holds besides `exercise.toml` and `wrong/`.
+pub const FILES: [&str; 5] = [
+    "statement.md",
+    "starter.rhai",
+    "starter.rs",
+    "reference.rs",
+    "solution.rhai",
+];
+
+/// `exercise.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Always [`FORMAT`].
+    #[allow(dead_code)] // checked in `parse` before the typed read
+    pub format: i64,
+    /// Place in the chapter: exercises are ordered by it (1, 2, ...).
+    pub position: u32,
+    /// Short title.
+    pub title: String,
+    /// The function the learner writes.
+    pub function: String,
+    /// What it returns, for people.
+    pub returns: String,
+    /// Hints: questions first, the answer last.
+    pub hints: Vec<String>,
+    /// Float tolerance.
+    pub tolerance: Tolerance,
+    /// Parameters, in order.
+    pub params: Vec<Param>,
+}
+
+/// `[tolerance]`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tolerance {
+    /// Absolute.
+    pub abs: f64,
+    /// Relative.
+    pub rel: f64,
+}
+
+/// One `[[params]]` entry.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Param {
+    /// Its name.
+    pub name: String,
+    /// Its type, for people (`int`, `[[float]]`, ...).
+    #[serde(rename = "type")]
+    pub ty: String,
+}
+
+/// One exercise folder, read and checked.
+#[derive(Debug, Clone)]
+pub struct Folder {
+    /// `ch_newmodels`.
+    pub chapter: String,
+    /// `attended`.
+    pub slug: String,
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its manifest.
+    pub manifest: Manifest,
+    /// `wrong/*.rhai`, sorted.
+    pub wrong: Vec<PathBuf>,
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some('a'..='z' | '_'))
+        && chars.all(|c| matches!(c, 'a'..='z' | '0'..='9' | '_'))
+        && !matches!(
+            s,
+            "as" | "fn"
+                | "if"
+                | "in"
+                | "let"
+                | "mod"
+                | "move"
+                | "mut"
+                | "pub"
+                | "ref"
+                | "self"
+                | "super"
+                | "crate"
+                | "type"
+                | "use"
+                | "where"
+                | "while"
+                | "loop"
+                | "match"
+                | "return"
+                | "static"
+                | "struct"
+                | "trait"
+                | "true"
+                | "false"
+                | "enum"
+                | "extern"
+                | "for"
+                | "impl"
+                | "const"
+                | "break"
+                | "continue"
+                | "else"
+                | "dyn"
+                | "async"
+                | "await"
+                | "unsafe"
+                | "_"
+        )
+}
+
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    v.sort();
+    Ok(v)
+}
+
+fn name_of(p: &Path) -> String {
+    p.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Parses and checks one manifest's text; errors name `path`.
+pub fn parse(path: &Path, text: &str) -> Result<Manifest, String> {
+    let at = path.display();
+    let table: toml::Table = toml::from_str(text).map_err(|e| format!("{at}: {e}"))?;
+    match table.get("format") {
+        Some(toml::Value::Integer(FORMAT)) => {}
+        Some(toml::Value::Integer(n)) => {
+            return Err(format!(
+                "{at}: format {n} is not supported; this build reads format = {FORMAT}"
+            ));
+        }
+        Some(_) => return Err(format!("{at}: `format` must be the integer {FORMAT}")),
+        None => return Err(format!("{at}: missing `format = {FORMAT}`")),
+    }
+    let m: Manifest = toml::from_str(text).map_err(|e| format!("{at}: {e}"))?;
+    let mut problems = Vec::new();
+    if !is_ident(&m.function) {
+        problems.push(format!(
+            "function `{}` is not a plain identifier",
+            m.function
+        ));
+    }
+    if m.title.trim().is_empty() {
+        problems.push("empty title".to_owned());
+    }
+    if m.hints.is_empty() || m.hints.iter().any(|h| h.trim().is_empty()) {
+        problems.push("hints must be a non-empty list of non-empty strings".to_owned());
+    }
+    if m.params.is_empty() {
+        problems.push("no [[params]]".to_owned());
+    }
+    for (i, p) in m.params.iter().enumerate() {
+        if !is_ident(&p.name) {
+            problems.push(format!("parameter `{}` is not a plain identifier", p.name));
+        }
+        if m.params[..i].iter().any(|q| q.name == p.name) {
+            problems.push(format!("parameter `{}` appears twice", p.name));
+        }
+        if p.ty.trim().is_empty() {
+            problems.push(format!("parameter `{}` has an empty type", p.name));
+        }
+    }
+    let t = m.tolerance;
+    if !(t.abs.is_finite() && t.abs >= 0.0 && t.rel.is_finite() && t.rel >= 0.0) {
+        problems.push("tolerance abs and rel must be finite and >= 0".to_owned());
+    }
+    if m.position == 0 {
+        problems.push("position counts from 1".to_owned());
+    }
+    if problems.is_empty() {
+        Ok(m)
+    } else {
+        Err(format!("{at}: {}", problems.join("; ")))
+    }
+}
+
+/// Reads every chapter folder `src/<chapter>/` and its exercise folders. A
+/// directory directly under `src` is a chapter; a directory in a chapter is an
+/// exercise. Returns every problem found, each naming its file.
+pub fn load(src: &Path) -> Result<Vec<Folder>, Vec<String>> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    let chapters = match sorted_entries(src) {
+        Ok(v) => v,
+        Err(e) => return Err(vec![e]),
+    };
+    for ch_dir in chapters.into_iter().filter(|p| p.is_dir()) {
+        let chapter = name_of(&ch_dir);
+        if !is_ident(&chapter) {
+            errors.push(format!(
+                "{}: a chapter folder's name must be an identifier",
+                ch_dir.display()
+            ));
+            continue;
+        }
+        let mut positions: BTreeMap<u32, String> = BTreeMap::new();
+        let entries = match sorted_entries(&ch_dir) {
+            Ok(v) => v,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        for dir in entries.into_iter().filter(|p| p.is_dir()) {
+            match folder(&chapter, &dir) {
+                Err(mut e) => errors.append(&mut e),
+                Ok(f) => {
+                    if let Some(other) = positions.insert(f.manifest.position, f.slug.clone()) {
+                        errors.push(format!(
+                            "{}: position {} is also {other}'s",
+                            dir.join("exercise.toml").display(),
+                            f.manifest.position
+                        ));
+                    }
+                    out.push(f);
+                }
+            }
+        }
+    }
+    for (i, f) in out.iter().enumerate() {
+        if let Some(g) = out[..i]
+            .iter()
+            .find(|g| g.chapter == f.chapter && g.manifest.function == f.manifest.function)
+        {
+            errors.push(format!(
+                "{}: function `{}` is also {}'s",
+                f.dir.join("exercise.toml").display(),
+                f.manifest.function,
+                g.slug
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    out.sort_by(|a, b| (&a.chapter, a.manifest.position).cmp(&(&b.chapter, b.manifest.position)));
+    Ok(out)
+}
+
+fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
+    let slug = name_of(dir);
+    let mut errors = Vec::new();
+    if !is_ident(&slug) {
+        errors.push(format!(
+            "{}: an exercise folder's name must be an identifier",
+            dir.display()
+        ));
+    }
+    let toml_path = dir.join("exercise.toml");
+    let manifest = match std::fs::read_to_string(&toml_path) {
+        Err(e) => {
+            errors.push(format!("{}: {e}", toml_path.display()));
+            None
+        }
+        Ok(text) => parse(&toml_path, &text).map_err(|e| errors.push(e)).ok(),
+    };
+    for f in FILES {
+        let p = dir.join(f);
+        if !p.is_file() {
+            errors.push(format!("{}: missing", p.display()));
+        }
+    }
+    match sorted_entries(dir) {
+        Err(e) => errors.push(e),
+        Ok(entries) => {
+            for p in entries {
+                let n = name_of(&p);
+                if n != "exercise.toml" && n != "wrong" && !FILES.contains(&n.as_str()) {
+                    errors.push(format!(
+                        "{}: unexpected in an exercise folder (it holds exercise.toml, {}, wrong/)",
+                        p.display(),
+                        FILES.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    let wrong_dir = dir.join("wrong");
+    let mut wrong = Vec::new();
+    match sorted_entries(&wrong_dir) {
+        Err(_) => errors.push(format!(
+            "{}: missing (known-wrong solutions, *.rhai, at least one)",
+            wrong_dir.display()
+        )),
+        Ok(entries) => {
+            for p in entries {
+                if p.is_file() && name_of(&p).ends_with(".rhai") {
+                    wrong.push(p);
+                } else {
+                    errors.push(format!("{}: wrong/ holds only *.rhai files", p.display()));
+                }
+            }
+            if wrong.is_empty() {
+                errors.push(format!(
+                    "{}: no known-wrong solution (*.rhai)",
+                    wrong_dir.display()
+                ));
+            }
+        }
+    }
+    match manifest {
+        Some(manifest) if errors.is_empty() => Ok(Folder {
+            chapter: chapter.to_owned(),
+            slug,
+            dir: dir.to_owned(),
+            manifest,
+            wrong,
+        }),
+        _ => Err(errors),
+    }
+}
+
+fn lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+fn path_lit(p: &Path) -> String {
+    lit(&p.to_string_lossy())
+}
+
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    let v: Vec<String> = items.into_iter().collect();
+    format!("&[{}]", v.join(", "))
+}
+
+fn float_lit(x: f64) -> String {
+    let s = format!("{x:?}");
+    if s.contains(['.', 'e', 'E']) {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+/// The Rust code `src/lib.rs` includes: a module per chapter with a module per
+/// exercise (its `reference.rs`), `generated()` (every [`Exercise`] value, in
+/// order) and `KNOWN` (each exercise's `solution.rhai` and `wrong/*.rhai`).
+pub fn generate(folders: &[Folder]) -> String {
+    let mut s = String::from(
+        "// @generated by exercises/build.rs from the exercise folders src/<chapter>/<slug>/: do not edit.\n\n",
+    );
+    let mut chapters: Vec<&str> = folders.iter().map(|f| f.chapter.as_str()).collect();
+    chapters.dedup();
+    for ch in &chapters {
+        let _ = writeln!(
+            s,
+            "/// Exercises of chapter `{ch}`: one module per exercise folder (its `reference.rs`)."
+        );
+        let _ = writeln!(s, "pub mod {ch} {{");
+        for f in folders.iter().filter(|f| f.chapter == *ch) {
+            let _ = writeln!(
+                s,
+                "    #[path = {}]\n    pub mod {};",
+                path_lit(&f.dir.join("reference.rs")),
+                f.slug
+            );
+        }
+        s.push_str("}\n\n");
+    }
+    s.push_str("/// Every exercise, chapter by chapter, in the order of their `position`.\n");
+    s.push_str("fn generated() -> Vec<Exercise> {\n    vec![\n");
+    for f in folders {
+        let m = &f.manifest;
+        let file = |n: &str| format!("include_str!({})", path_lit(&f.dir.join(n)));
+        let module = format!("{}::{}", f.chapter, f.slug);
+        let _ = writeln!(
+            s,
+            "        Exercise {{
+            id: {id},
+            title: {title},
+            statement: {statement},
+            function: {function},
+            params: {params},
+            param_types: {types},
+            returns: {returns},
+            starter_rhai: {starter_rhai},
+            starter_rust: {starter_rust},
+            hints: {hints},
+            tolerance: judge::Tolerance {{ abs: {abs}, rel: {rel} }},
+            cases: {module}::cases,
+            reference: {module}::reference,
+            reference_source: chapters::demo::anchored({reference}, \"reference\"),
+        }},",
+            id = lit(&format!("{}/{}", f.chapter, f.slug)),
+            title = lit(&m.title),
+            statement = file("statement.md"),
+            function = lit(&m.function),
+            params = list(m.params.iter().map(|p| lit(&p.name))),
+            types = list(m.params.iter().map(|p| lit(&p.ty))),
+            returns = lit(&m.returns),
+            starter_rhai = file("starter.rhai"),
+            starter_rust = file("starter.rs"),
+            hints = list(m.hints.iter().map(|h| lit(h))),
+            abs = float_lit(m.tolerance.abs),
+            rel = float_lit(m.tolerance.rel),
+            reference = file("reference.rs"),
+        );
+    }
+    s.push_str("    ]\n}\n\n");
+    s.push_str(
+        "/// Each exercise's known-good `solution.rhai` and its `wrong/*.rhai`.\nstatic KNOWN: &[check::Known] = &[\n",
+    );
+    for f in folders {
+        let wrong = list(f.wrong.iter().map(|p| {
+            format!(
+                "({}, include_str!({}))",
+                lit(&format!("wrong/{}", name_of(p))),
+                path_lit(p)
+            )
+        }));
+        let _ = writeln!(
+            s,
+            "    check::Known {{ id: {}, solution: include_str!({}), wrong: {wrong} }},",
+            lit(&format!("{}/{}", f.chapter, f.slug)),
+            path_lit(&f.dir.join("solution.rhai"))
+        );
+    }
+    s.push_str("];\n");
+    s
+}
