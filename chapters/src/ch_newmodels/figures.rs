@@ -3,9 +3,24 @@
 //! and fails on an unknown name, so prose and code cannot drift apart.
 
 use super::attended::attended;
-use super::compressor::{compressor_counts, prefix_reuse};
-use super::ledger::{Units, fmt_exact, model, v4_fixed};
-use crate::demo::group;
+use super::compressor::{self, Params, compute, prefix_reuse};
+use super::ledger::{
+    Units, V4_ENTRY, V4_ENTRY_PARTS, V4_KV_DIM, V4_ROPE_DIM, default_models, fmt_exact,
+    markdown_table, model, v4_fixed,
+};
+use crate::demo::{defaults, group};
+
+/// Kimi-K3's hidden size.
+pub const K3_HIDDEN: u64 = 7_168;
+/// The width of K3's latent space, where its routed experts work.
+pub const K3_LATENT: u64 = 3_584;
+
+/// Values per token in the one all-reduce that sums the routed experts' result
+/// together with the shared experts' result: the two concatenated, the routed
+/// part `routed` wide and the shared part `hidden` wide.
+pub fn allreduce_values(routed: u64, hidden: u64) -> u64 {
+    routed + hidden
+}
 
 fn n(v: u64) -> String {
     group(v as i64)
@@ -23,11 +38,20 @@ pub fn figures() -> Vec<(&'static str, String)> {
     f.push(("attended.c4_scored_1m", n(m / 4)));
     f.push(("attended.c128_entries_1m", n(m / 128)));
 
-    let (entries, partial) = compressor_counts(22, 4);
-    f.push(("compressor.tokens", n(22)));
-    f.push(("compressor.ratio", n(4)));
-    f.push(("compressor.entries", n(entries)));
-    f.push(("compressor.partial", n(partial)));
+    // The compressor cell with its default parameters, and with the layout switched.
+    let p = Params::parse(&defaults(compressor::PARAMS))
+        .unwrap_or_else(|e| panic!("the compressor's defaults: {e:?}"));
+    let (default, overlapping) = (compute(&p), compute(&Params { overlap: true, ..p }));
+    f.push(("compressor.tokens", n(p.tokens as u64)));
+    f.push(("compressor.ratio", n(p.ratio as u64)));
+    f.push(("compressor.entries", n(default.streamed.len() as u64)));
+    f.push(("compressor.partial", n(default.partial as u64)));
+    f.push(("compressor.overlap_window", n(overlapping.window as u64)));
+    f.push((
+        "compressor.overlap_entries",
+        n(overlapping.streamed.len() as u64),
+    ));
+    f.push(("compressor.overlap_partial", n(overlapping.partial as u64)));
     let (reused, covered, tail) = prefix_reuse(1_000, 128);
     f.push(("prefix.prefix_len", n(1_000)));
     f.push(("prefix.reused_entries", n(reused)));
@@ -44,7 +68,7 @@ pub fn figures() -> Vec<(&'static str, String)> {
         get("DeepSeek-V4-Flash"),
         get("DeepSeek-V4-Pro"),
     );
-    let (k3, gemma, qwen) = (get("Kimi-K3"), get("Gemma 4 12B"), get("Qwen3.5-0.8B"));
+    let (k3, gemma) = (get("Kimi-K3"), get("Gemma 4 12B"));
     let at = |mm: &super::ledger::Model, len: u64| mm.bytes(len).unwrap_or(f64::NAN);
     f.push((
         "ledger.flash_per_token_bytes",
@@ -62,6 +86,13 @@ pub fn figures() -> Vec<(&'static str, String)> {
         "ledger.pro_fixed_bytes",
         format!("{} B", fmt_exact(pro.fixed)),
     ));
+    f.push(("ledger.entry_bytes", format!("{} B", fmt_exact(V4_ENTRY))));
+    let [nope, rope, scales] = V4_ENTRY_PARTS.map(|p| format!("{} B", fmt_exact(p.1)));
+    f.push(("ledger.entry_nope_bytes", nope));
+    f.push(("ledger.entry_rope_bytes", rope));
+    f.push(("ledger.entry_scale_bytes", scales));
+    f.push(("ledger.entry_nope_dims", fmt_exact(V4_KV_DIM - V4_ROPE_DIM)));
+    f.push(("ledger.entry_rope_dims", fmt_exact(V4_ROPE_DIM)));
     f.push(("ledger.flash_fixed_mib", mib(flash.fixed)));
     f.push(("ledger.pro_fixed_mib", mib(pro.fixed)));
     // Pro's window part: 61 layers × 128 tokens × 584 B (v4_fixed with no compressors).
@@ -72,9 +103,6 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ("ledger.v32_per_token_kib", &v32),
         ("ledger.flash_per_token_kib", &flash),
         ("ledger.pro_per_token_kib", &pro),
-        ("ledger.k3_per_token_kib", &k3),
-        ("ledger.gemma_per_token_kib", &gemma),
-        ("ledger.qwen_per_token_kib", &qwen),
     ] {
         f.push((key, kib(mm.per_token)));
     }
@@ -86,24 +114,28 @@ pub fn figures() -> Vec<(&'static str, String)> {
         "ledger.gemma_fixed_mib",
         format!("{:.0} MiB", gemma.fixed / (1024.0 * 1024.0)),
     ));
-    f.push((
-        "ledger.qwen_fixed_mib",
-        format!("{:.0} MiB", qwen.fixed / (1024.0 * 1024.0)),
-    ));
     f.push(("ledger.v32_128k_gib", gib(at(&v32, k), 2)));
     f.push(("ledger.flash_128k_gib", gib(at(&flash, k), 2)));
     f.push(("ledger.pro_128k_gib", gib(at(&pro, k), 2)));
     f.push(("ledger.flash_1m_gib", gib(at(&flash, m), 2)));
     f.push(("ledger.pro_1m_gib", gib(at(&pro, m), 2)));
-    f.push(("ledger.k3_1m_gib", gib(at(&k3, m), 2)));
     f.push((
         "ledger.v32_over_flash",
         format!("{:.1}×", v32.per_token / flash.per_token),
     ));
     f.push((
+        "ledger.v32_over_pro",
+        format!("{:.1}×", v32.per_token / pro.per_token),
+    ));
+    f.push((
         "ledger.k3_over_pro_1m",
         format!("{:.1}×", at(&k3, m) / at(&pro, m)),
     ));
+    f.push((
+        "ledger.k3_over_flash_1m",
+        format!("{:.1}×", at(&k3, m) / at(&flash, m)),
+    ));
+    f.push(("ledger.table", markdown_table(&default_models())));
     let ex1 = 262_144u64;
     f.push(("ledger.ex1_tokens", n(ex1)));
     f.push((
@@ -124,6 +156,19 @@ pub fn figures() -> Vec<(&'static str, String)> {
     f.push(("dispatch.v4pro_kib", kib_int(d(7168, 6, 1))));
     f.push(("dispatch.k3_kib", kib_int(d(3584, 16, 1))));
     f.push(("dispatch.k3_nolatent_kib", kib_int(d(7168, 16, 1))));
+
+    // The all-reduce after K3's MoE: routed result taken in the latent space,
+    // against one already projected back to the hidden size.
+    let latent = allreduce_values(K3_LATENT, K3_HIDDEN);
+    let full = allreduce_values(K3_HIDDEN, K3_HIDDEN);
+    f.push(("latent.dim", n(K3_LATENT)));
+    f.push(("latent.hidden", n(K3_HIDDEN)));
+    f.push(("latent.allreduce_values", n(latent)));
+    f.push(("latent.allreduce_full_values", n(full)));
+    f.push((
+        "latent.allreduce_share",
+        format!("{:.0}%", 100.0 * latent as f64 / full as f64),
+    ));
     f
 }
 
@@ -161,6 +206,26 @@ mod tests {
             ("dispatch.v4pro_kib", "42 KiB"),
             ("dispatch.k3_kib", "56 KiB"),
             ("dispatch.k3_nolatent_kib", "112 KiB"),
+            ("ledger.v32_over_flash", "12.5×"),
+            ("ledger.v32_over_pro", "8.7×"),
+            ("ledger.k3_over_flash_1m", "7.3×"),
+            ("ledger.k3_over_pro_1m", "5.1×"),
+            ("ledger.entry_bytes", "584 B"),
+            ("ledger.entry_nope_bytes", "448 B"),
+            ("ledger.entry_rope_bytes", "128 B"),
+            ("ledger.entry_scale_bytes", "8 B"),
+            ("ledger.entry_nope_dims", "448"),
+            ("ledger.entry_rope_dims", "64"),
+            ("latent.dim", "3,584"),
+            ("latent.hidden", "7,168"),
+            ("latent.allreduce_values", "10,752"),
+            ("latent.allreduce_full_values", "14,336"),
+            ("latent.allreduce_share", "75%"),
+            ("compressor.tokens", "22"),
+            ("compressor.ratio", "4"),
+            ("compressor.overlap_window", "8"),
+            ("compressor.overlap_entries", "4"),
+            ("compressor.overlap_partial", "6"),
         ];
         for (k, v) in expect {
             assert_eq!(f.get(k).map(String::as_str), Some(v), "{k}");
@@ -170,5 +235,123 @@ mod tests {
         dedup.sort();
         dedup.dedup();
         assert_eq!(names.len(), dedup.len(), "figure names are unique");
+    }
+
+    #[test]
+    fn every_figure_is_quoted_by_the_text() {
+        let text = include_str!("chapter.md");
+        for (name, _) in figures() {
+            assert!(
+                text.contains(&format!("{{{{{name}}}}}")),
+                "`{name}` is computed but the chapter never quotes it"
+            );
+        }
+    }
+
+    /// The ratios, worked out from the raw byte counts without the ledger's code.
+    #[test]
+    fn ratios_agree_with_a_separate_computation() {
+        let f: std::collections::BTreeMap<_, _> = figures().into_iter().collect();
+        let v4_token = |c4: f64, c128: f64| c4 * (584.0 + 132.0) / 4.0 + c128 * 584.0 / 128.0;
+        let v4_fixed = |c4: f64, c128: f64, win: f64| {
+            (c4 + c128 + win) * 128.0 * 584.0
+                + 4.0 * (8.0 * 2.0 * (2.0 * 512.0 + 2.0 * 128.0) * c4 + 128.0 * 2.0 * 512.0 * c128)
+        };
+        let m = (1u64 << 20) as f64;
+        let v32 = 61.0 * (656.0 + 132.0);
+        let (flash, pro) = (v4_token(21.0, 20.0), v4_token(30.0, 31.0));
+        let k3_1m = 24.0 * 576.0 * 2.0 * m + 69.0 * 96.0 * 128.0 * 128.0 * 4.0;
+        let flash_1m = flash * m + v4_fixed(21.0, 20.0, 2.0);
+        let pro_1m = pro * m + v4_fixed(30.0, 31.0, 0.0);
+        for (key, ratio) in [
+            ("ledger.v32_over_flash", v32 / flash),
+            ("ledger.v32_over_pro", v32 / pro),
+            ("ledger.k3_over_flash_1m", k3_1m / flash_1m),
+            ("ledger.k3_over_pro_1m", k3_1m / pro_1m),
+        ] {
+            assert_eq!(f[key], format!("{ratio:.1}×"), "{key}");
+        }
+        // The latent all-reduce: 3,584 + 7,168 values against 2 × 7,168.
+        assert_eq!(3_584.0 / (2.0 * 7_168.0) + 0.5, 0.75);
+        assert_eq!(f["latent.allreduce_share"], "75%");
+        // The compressor's defaults: 22 tokens in disjoint blocks of 4 leave
+        // 22 / 4 = 5 entries and 22 % 4 = 2 tokens; windows of 8 every 4 give
+        // (22 - 8) / 4 + 1 = 4 entries and keep the last 8 - 4 + (22 - 8) % 4 = 6.
+        let p = Params::parse(&defaults(compressor::PARAMS)).unwrap();
+        assert!(
+            !p.overlap,
+            "the text says the cell starts with disjoint blocks"
+        );
+        assert_eq!(
+            (
+                f["compressor.entries"].as_str(),
+                f["compressor.partial"].as_str()
+            ),
+            ("5", "2")
+        );
+        assert_eq!((22 - 8) / 4 + 1, 4);
+        assert_eq!(8 - 4 + (22 - 8) % 4, 6);
+    }
+
+    /// The chapter renders with every figure, the ledger table becomes an HTML
+    /// table with a row per model, and the two V4 formulas typed in the text
+    /// evaluate to what the ledger's code computes.
+    #[test]
+    fn the_chapter_renders_its_table_and_formulas() {
+        use crate::ch_newmodels::ledger::{expr, v4_per_token};
+        use crate::doc::Block;
+        let ch = crate::ch_newmodels::chapter();
+        let doc = ch.doc().unwrap_or_else(|e| panic!("{e}"));
+        let html: String = doc
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Html(h) => Some(h.as_str()),
+                _ => None,
+            })
+            .collect();
+        let header = html
+            .find("per token (KiB)</th>")
+            .expect("the ledger table is in the chapter");
+        let start = html[..header].rfind("<table>").expect("inside a table");
+        let table = &html[start..start + html[start..].find("</table>").unwrap()];
+        for m in default_models() {
+            assert!(
+                table.contains(&format!("<td>{}</td>", m.name)),
+                "{}",
+                m.name
+            );
+        }
+        assert_eq!(table.matches("<tr>").count(), 7, "{table}");
+        assert!(table.contains("<math"), "2^20 renders as math: {table}");
+
+        // $$ ... $$ blocks that mention n_{C4}, as plain arithmetic.
+        let formulas: Vec<&str> = ch
+            .source
+            .split("$$")
+            .skip(1)
+            .step_by(2)
+            .filter(|f| f.contains("n_{C4}"))
+            .collect();
+        assert_eq!(formulas.len(), 2, "the per-token and the fixed formula");
+        let eval = |tex: &str, c4: f64, c128: f64, win: f64| {
+            let tex = tex.split_once('=').map_or(tex, |(_, r)| r);
+            let arithmetic = tex
+                .replace("n_{C4}", &c4.to_string())
+                .replace("n_{C128}", &c128.to_string())
+                .replace("n_{\\text{win}}", &win.to_string())
+                .replace("\\cdot", "*")
+                .replace("\\frac{", "((")
+                .replace("}{", ")/(")
+                .replace('}', "))");
+            expr::eval(&arithmetic).unwrap_or_else(|e| panic!("{arithmetic}: {e}"))
+        };
+        for (c4, c128, win) in [(21.0, 20.0, 2.0), (30.0, 31.0, 0.0), (1.0, 2.0, 3.0)] {
+            assert_eq!(
+                eval(formulas[0], c4, c128, win),
+                v4_per_token(c4, c128, 132.0)
+            );
+            assert_eq!(eval(formulas[1], c4, c128, win), v4_fixed(c4, c128, win));
+        }
     }
 }

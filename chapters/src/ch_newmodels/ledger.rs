@@ -7,7 +7,10 @@ use crate::demo::{
 };
 
 // ANCHOR: demo
-/// Bytes of one raw or compressed KV entry in V4 (FP8 with scales, 64 RoPE dims in BF16).
+/// Bytes of one raw or compressed KV entry in V4's FP8 cache format (the source
+/// gives only this total). Our reading of it, not the source's: the 448 dims
+/// without RoPE in FP8 (448 B), the 64 RoPE dims in BF16 (128 B) and 8 B of
+/// scales, 584 B in all; see [`V4_ENTRY_PARTS`].
 pub const V4_ENTRY: f64 = 584.0;
 /// Tokens in V4's sliding window (every layer).
 pub const V4_WINDOW: f64 = 128.0;
@@ -27,6 +30,19 @@ pub fn v4_fixed(c4: f64, c128: f64, swa_only: f64) -> f64 {
         + c128 * 128.0 * (2.0 * 512.0) * 4.0;
     window + state
 }
+
+/// Dimensions of V4's KV vector, shared by all heads.
+pub const V4_KV_DIM: f64 = 512.0;
+/// Of those, the dimensions that carry RoPE.
+pub const V4_ROPE_DIM: f64 = 64.0;
+/// Our reading of [`V4_ENTRY`] (the source states only the total): bytes for the
+/// dims without RoPE in FP8 (1 B each), for the RoPE dims in BF16 (2 B each), and
+/// what remains for the FP8 values' scales. A test checks that they add up.
+pub const V4_ENTRY_PARTS: [(&str, f64); 3] = [
+    ("dims without RoPE, FP8", (V4_KV_DIM - V4_ROPE_DIM) * 1.0),
+    ("RoPE dims, BF16", V4_ROPE_DIM * 2.0),
+    ("scales", 8.0),
+];
 
 /// One model's ledger row.
 #[derive(Debug, Clone, PartialEq)]
@@ -227,6 +243,65 @@ pub fn fmt_exact(v: f64) -> String {
 
 /// Context lengths the table reports: 128K and 1M tokens (1M = 2^20).
 pub const REPORT_AT: [u64; 2] = [131_072, 1_048_576];
+
+/// A context length as the text writes it: `128K` for 131,072 tokens, `1M` for
+/// 1,048,576 (K = 2^10, M = 2^20); other lengths as grouped digits.
+pub fn length_label(tokens: u64) -> String {
+    const K: u64 = 1 << 10;
+    const M: u64 = 1 << 20;
+    if tokens >= M && tokens.is_multiple_of(M) {
+        format!("{}M", group((tokens / M) as i64))
+    } else if tokens >= K && tokens.is_multiple_of(K) {
+        format!("{}K", group((tokens / K) as i64))
+    } else {
+        group(tokens as i64)
+    }
+}
+
+/// The ledger as a Markdown table in binary units: bytes per token in KiB (one
+/// decimal), fixed bytes per request in MiB (one decimal), and one request's
+/// total, per-token bytes × length + fixed bytes, in GiB (two decimals) at each
+/// length of [`REPORT_AT`]. A length past a model's longest context reads "not
+/// supported" with that maximum.
+pub fn markdown_table(models: &[Model]) -> String {
+    let mib = 1024.0 * 1024.0;
+    let mut header = vec![
+        "Model".to_owned(),
+        "per token (KiB)".to_owned(),
+        "fixed (MiB)".to_owned(),
+    ];
+    for len in REPORT_AT {
+        let power = if len.is_power_of_two() {
+            format!(" = $2^{{{}}}$", len.ilog2())
+        } else {
+            String::new()
+        };
+        header.push(format!(
+            "request at {}{power} tokens (GiB)",
+            length_label(len)
+        ));
+    }
+    let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
+    let mut out = line(&header);
+    out += "|---|---:|---:|";
+    out += &"---:|".repeat(REPORT_AT.len());
+    out += "\n";
+    for m in models {
+        let mut row = vec![
+            m.name.replace('|', "\\|"),
+            format!("{:.1}", m.per_token / 1024.0),
+            format!("{:.1}", m.fixed / mib),
+        ];
+        for len in REPORT_AT {
+            row.push(m.bytes(len).map_or_else(
+                || format!("not supported (max {})", length_label(m.max_len)),
+                |b| format!("{:.2}", b / Units::Binary.giga()),
+            ));
+        }
+        out += &line(&row);
+    }
+    out
+}
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
@@ -525,6 +600,51 @@ mod tests {
         assert_eq!(pro.per_token, 5_511.437_5);
         assert_eq!(pro.fixed, 23_270_400.0);
         assert_eq!(pro.bytes(262_144), Some(1_468_060_672.0));
+    }
+
+    #[test]
+    fn our_reading_of_the_entry_adds_up_to_584_bytes() {
+        let parts: Vec<f64> = V4_ENTRY_PARTS.iter().map(|p| p.1).collect();
+        assert_eq!(parts, [448.0, 128.0, 8.0]);
+        assert_eq!(parts.iter().sum::<f64>(), V4_ENTRY);
+        assert_eq!(V4_ENTRY, 584.0);
+    }
+
+    #[test]
+    fn the_markdown_table_holds_the_six_rows() {
+        // Values worked out separately from the raw byte counts of MODELS
+        // (e.g. Flash: 3,850.25 B / 1,024 = 3.76 KiB; (3,850.25 × 2^20 +
+        // 15,420,416) B / 2^30 = 3.77 GiB).
+        let expected = "\
+| Model | per token (KiB) | fixed (MiB) | request at 128K = $2^{17}$ tokens (GiB) | request at 1M = $2^{20}$ tokens (GiB) |
+|---|---:|---:|---:|---:|
+| DeepSeek-V3.2 | 46.9 | 0.0 | 5.87 | not supported (max 160K) |
+| DeepSeek-V4-Flash | 3.8 | 14.7 | 0.48 | 3.77 |
+| DeepSeek-V4-Pro | 5.4 | 22.2 | 0.69 | 5.40 |
+| Kimi-K3 | 27.0 | 414.0 | 3.78 | 27.40 |
+| Gemma 4 12B | 8.0 | 320.0 | 1.31 | not supported (max 256K) |
+| Qwen3.5-0.8B | 12.0 | 18.6 | 1.52 | not supported (max 256K) |
+";
+        assert_eq!(markdown_table(&default_models()), expected);
+        // A name with the column separator stays in its cell.
+        let odd = [Model {
+            name: "a|b".into(),
+            per_token: 1024.0,
+            fixed: 0.0,
+            max_len: 1_000,
+        }];
+        assert!(markdown_table(&odd).contains("| a\\|b | 1.0 | 0.0 | not supported (max 1,000) |"));
+    }
+
+    #[test]
+    fn length_labels() {
+        assert_eq!(length_label(131_072), "128K");
+        assert_eq!(length_label(1_048_576), "1M");
+        assert_eq!(length_label(163_840), "160K");
+        assert_eq!(length_label(3 << 20), "3M");
+        assert_eq!(length_label(1_000), "1,000");
+        assert_eq!(length_label(0), "0");
+        assert_eq!(length_label(1_048_576 + 1_024), "1,025K");
     }
 
     #[test]
