@@ -53,6 +53,9 @@ pub fn problems() -> Vec<String> {
         if all[..i].iter().any(|e| e.id == ex.id) {
             out.push(format!("{}: duplicate id", ex.id));
         }
+        if let Err(e) = ex.statement_markdown() {
+            out.push(e);
+        }
         if ex.hints.is_empty() {
             out.push(format!("{}: no hints", ex.id));
         }
@@ -126,6 +129,58 @@ mod tests {
     fn the_content_is_sound() {
         let p = problems();
         assert!(p.is_empty(), "content problems:\n{}", p.join("\n"));
+    }
+
+    /// Every statement's placeholders are computed by its reference, printed as the
+    /// judge prints values; none is left behind.
+    #[test]
+    fn statements_substitute_their_worked_examples() {
+        for ex in crate::all() {
+            let md = ex.statement_markdown().unwrap_or_else(|e| panic!("{e}"));
+            assert!(!md.contains("{{"), "{}: a placeholder is left", ex.id);
+            assert!(
+                ex.statement.contains("{{call("),
+                "{}: no computed example",
+                ex.id
+            );
+        }
+        let md = |id: &str| crate::by_id(id).map(|e| e.statement_markdown());
+        let has = |id: &str, text: &str| {
+            let got = md(id).and_then(Result::ok).unwrap_or_default();
+            assert!(got.contains(text), "{id}: `{text}` not in\n{got}");
+        };
+        has("ch_newmodels/attended", "is 640.");
+        has("ch_newmodels/v4_kv", "`[3850.25, 15420416]`");
+        has("ch_newmodels/kv_request", "`1468060672.0`");
+        has(
+            "ch_newmodels/compress_stream",
+            "`#{entries: [[2.0]], partial: 1}`",
+        );
+        has(
+            "ch_newmodels/hash_loads",
+            "`[[2, 2, 1, 1], 1.3333333333333333]`",
+        );
+    }
+
+    #[test]
+    fn a_bad_placeholder_names_the_file_and_line() {
+        let mut ex = crate::by_id("ch_newmodels/attended").expect("exists");
+        ex.statement = "Example:\n{{call(1, 2)}}";
+        let e = ex.statement_markdown().unwrap_err();
+        assert!(
+            e.starts_with("ch_newmodels/attended/statement.md line 2:"),
+            "{e}"
+        );
+        assert!(e.contains("takes 4 arguments, got 2"), "{e}");
+        ex.statement = "{{answer}}";
+        assert!(
+            ex.statement_markdown()
+                .unwrap_err()
+                .contains("unknown placeholder")
+        );
+        ex.statement = "{{call(1.5, 4, 0, 128)}}";
+        let e = ex.statement_markdown().unwrap_err();
+        assert!(e.contains("the reference fails"), "{e}");
     }
 
     /// Every exercise's known-wrong solutions (`wrong/*.rhai`) fail on a case, so

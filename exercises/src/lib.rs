@@ -27,7 +27,8 @@ pub struct Exercise {
     pub id: &'static str,
     /// Short title.
     pub title: &'static str,
-    /// Statement, Markdown.
+    /// Statement, Markdown, as written: worked examples' outputs are
+    /// `{{call(...)}}` placeholders; [`Exercise::statement_markdown`] fills them in.
     pub statement: &'static str,
     /// Function name the learner writes.
     pub function: &'static str,
@@ -64,6 +65,55 @@ impl Exercise {
             tolerance: self.tolerance,
             reference: self.reference,
         }
+    }
+
+    /// The statement with its worked examples computed: every `{{call(a, b, ...)}}`
+    /// becomes the reference solution's output for those arguments (written as
+    /// JSON: ints, floats with a point, arrays, strings), printed as the judge
+    /// prints values (`640`, `[3850.25, 15420416]`, `#{entries: [[2.0]], partial: 1}`).
+    /// An unknown placeholder, bad arguments or a reference error is an error
+    /// naming the exercise's `statement.md` and the line.
+    pub fn statement_markdown(&self) -> Result<String, String> {
+        let failure = std::cell::RefCell::new(None);
+        chapters::doc::substitute(self.statement, &|name| {
+            self.example(name)
+                .map_err(|e| *failure.borrow_mut() = Some(e))
+                .ok()
+        })
+        .map_err(|e| {
+            format!(
+                "{}/statement.md line {}: {}",
+                self.id,
+                e.line,
+                failure.take().unwrap_or(e.message)
+            )
+        })
+    }
+
+    /// The value of one placeholder, `call(args)`.
+    fn example(&self, placeholder: &str) -> Result<String, String> {
+        let args = placeholder
+            .strip_prefix("call(")
+            .and_then(|a| a.strip_suffix(')'))
+            .ok_or_else(|| {
+                format!("unknown placeholder `{{{{{placeholder}}}}}`; the statement can use `{{{{call(arguments)}}}}`")
+            })?;
+        let args: Vec<serde_json::Value> =
+            serde_json::from_str(&format!("[{args}]")).map_err(|e| {
+                format!("`{{{{{placeholder}}}}}`: the arguments are not JSON values: {e}")
+            })?;
+        if args.len() != self.params.len() {
+            return Err(format!(
+                "`{{{{{placeholder}}}}}`: {} takes {} arguments, got {}",
+                self.function,
+                self.params.len(),
+                args.len()
+            ));
+        }
+        let args: Vec<Value> = args.iter().map(Value::from_json).collect();
+        (self.reference)(&args)
+            .map(|v| v.to_string())
+            .map_err(|e| format!("`{{{{{placeholder}}}}}`: the reference fails: {e}"))
     }
 
     /// The chapter id (`ch_newmodels` for `ch_newmodels/attended`).

@@ -211,8 +211,16 @@ fn show_cmd(id: &str) -> ExitCode {
         Ok(ex) => ex,
         Err(code) => return code,
     };
+    // The worked examples' outputs are computed by the reference solution.
+    let statement = match ex.statement_markdown() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("judge: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     println!("# {}\n", ex.title);
-    println!("{}", ex.statement.trim_end());
+    println!("{}", statement.trim_end());
     println!(
         "\nWrite `{}({})`, returning {}.",
         ex.function,

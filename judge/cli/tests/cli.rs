@@ -193,6 +193,14 @@ fn eval_prints_json_and_lists_the_api() {
     );
     let out = run(&["hint", "ch_newmodels/attended"]);
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("hint 1/4:"));
+    // The statement's worked examples are computed by the reference solution.
+    let out = run(&["show", "ch_newmodels/v4_kv"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        text.contains("`v4_kv(21, 20, 2, 132)`, is `[3850.25, 15420416]`.") && !text.contains("{{"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -155,7 +155,11 @@ mod tests {
             shown,
             "[[0.49999950000150006, 0.49999950000150006], [0.49999950000150006, 0.49999950000150006]]"
         );
-        assert!(include_str!("statement.md").contains(&format!("`{shown}`")));
+        let statement = crate::by_id("ch_newmodels/sinkhorn")
+            .unwrap()
+            .statement_markdown()
+            .unwrap();
+        assert!(statement.contains(&format!("`{shown}`")));
     }
 
     #[test]
