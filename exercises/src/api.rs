@@ -141,8 +141,19 @@ macro_rules! api_fn {
     };
 }
 
-/// Every function of the scripting API.
+/// The scripting API by chapter, in book order: `(chapter id, its functions)`.
+/// `judge eval --list` prints them under their chapter.
+pub fn by_chapter() -> Vec<(&'static str, Vec<ApiFn>)> {
+    vec![("ch_newmodels", ch_newmodels())]
+}
+
+/// Every function of the scripting API, chapter by chapter.
 pub fn functions() -> Vec<ApiFn> {
+    by_chapter().into_iter().flat_map(|(_, f)| f).collect()
+}
+
+/// The functions of chapter `ch_newmodels`.
+fn ch_newmodels() -> Vec<ApiFn> {
     vec![
         api_fn!(
             "attended",
@@ -468,20 +479,63 @@ mod tests {
                 );
             }
         }
-        // A seven-parameter function, as the later chapters need.
+        // A seven-parameter function, as the later chapters need: registered the
+        // way `register` does, called from Rhai, its arguments arriving in order.
         let seven = ApiFn {
             name: "seven",
             params: &["a", "b", "c", "d", "e", "f", "g"],
-            returns: "int",
-            doc: "the sum of seven ints",
+            returns: "[int]",
+            doc: "its seven arguments, in order",
             work: |_| 1,
-            call: |v| Ok(Value::Int(v.iter().filter_map(Value::as_int).sum())),
+            call: |v| {
+                if v.len() != 7 {
+                    return Err(format!("seven: takes 7 arguments, got {}", v.len()));
+                }
+                Ok(Value::Array(v.to_vec()))
+            },
         };
         let mut engine = judge::script::engine(Limits::default(), None, Default::default());
         register_one(&mut engine, &budget, seven);
+        let r = engine
+            .eval::<judge::script::rhai::Dynamic>("seven(1, 2, 3, 4, 5, 6, 7)")
+            .map(|d| from_dynamic(&d));
         assert_eq!(
-            engine.eval::<i64>("seven(1, 2, 3, 4, 5, 6, 7)").unwrap(),
-            28
+            r.unwrap(),
+            Ok(Value::from(vec![1, 2, 3, 4, 5, 6, 7])),
+            "all seven arguments, in order"
+        );
+        assert_eq!(
+            engine
+                .eval::<judge::script::rhai::Dynamic>(
+                    "seven(1, 2, 3, 4, 5, 6, 7).len() + seven(7, 6, 5, 4, 3, 2, 1)[0]"
+                )
+                .map(|d| from_dynamic(&d))
+                .unwrap(),
+            Ok(Value::Int(14))
+        );
+        // Six or eight arguments are another function: not found, not truncated.
+        for call in ["seven(1, 2, 3, 4, 5, 6)", "seven(1, 2, 3, 4, 5, 6, 7, 8)"] {
+            let e = engine.eval::<i64>(call).unwrap_err().to_string();
+            assert!(e.contains("Function not found"), "{call}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_api_is_grouped_by_the_books_chapters() {
+        let chapters: Vec<&str> = chapters::all().iter().map(|c| c.id).collect();
+        let mut names = Vec::new();
+        for (ch, fns) in by_chapter() {
+            assert!(chapters.contains(&ch), "{ch} is not a chapter");
+            assert!(!fns.is_empty(), "{ch}: no functions");
+            names.extend(fns.iter().map(|f| f.name));
+        }
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "a name appears twice: {names:?}");
+        assert_eq!(
+            names,
+            functions().iter().map(|f| f.name).collect::<Vec<_>>()
         );
     }
 

@@ -101,8 +101,14 @@ fn main() -> ExitCode {
         Some(Cmd::Show { id }) => show_cmd(&id),
         Some(Cmd::Hint { id, n }) => hint_cmd(&id, n),
         Some(Cmd::Eval { list: true, .. }) => {
-            for f in exercises::api::functions() {
-                println!("{}\n    {}", f.signature(), f.doc);
+            for (i, (chapter, fns)) in exercises::api::by_chapter().into_iter().enumerate() {
+                if i > 0 {
+                    println!();
+                }
+                println!("{chapter}:");
+                for f in fns {
+                    println!("  {}\n      {}", f.signature(), f.doc);
+                }
             }
             ExitCode::SUCCESS
         }

@@ -179,6 +179,10 @@ fn eval_prints_json_and_lists_the_api() {
     let out = run(&["eval", "--list"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
+        text.starts_with("ch_newmodels:\n  "),
+        "grouped by chapter: {text}"
+    );
+    assert!(
         text.contains(
             "v4_kv(c4, c128, swa_only, idx_bytes) -> [per_token_bytes (float), fixed_bytes (int)]"
         ),
