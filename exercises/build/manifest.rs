@@ -19,6 +19,17 @@ pub const FILES: [&str; 5] = [
     "solution.rhai",
 ];
 
+/// The parameter types a manifest can use: those the practice harness reads
+/// (`judge::harness::Args`), with the accessor the practice dispatch calls.
+pub const PARAM_TYPES: [(&str, &str); 6] = [
+    ("int", "int"),
+    ("float", "float"),
+    ("[int]", "ints"),
+    ("[float]", "floats"),
+    ("[[int]]", "int_matrix"),
+    ("[[float]]", "matrix"),
+];
+
 /// `exercise.toml`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,6 +51,32 @@ pub struct Manifest {
     pub tolerance: Tolerance,
     /// Parameters, in order.
     pub params: Vec<Param>,
+    /// For the Rust practice crate.
+    #[serde(default)]
+    pub rust: Rust,
+}
+
+/// `[rust]`: how the practice crate's dispatch (`src/main.rs`) calls the
+/// learner's Rust function.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rust {
+    /// A Rust expression turning the function's result `r` into a judge `Value`
+    /// (default `r.into()`: numbers, vectors, pairs and triples convert).
+    #[serde(default = "default_result")]
+    pub result: String,
+}
+
+impl Default for Rust {
+    fn default() -> Self {
+        Rust {
+            result: default_result(),
+        }
+    }
+}
+
+fn default_result() -> String {
+    "r.into()".to_owned()
 }
 
 /// `[tolerance]`.
@@ -178,8 +215,14 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, String> {
         if m.params[..i].iter().any(|q| q.name == p.name) {
             problems.push(format!("parameter `{}` appears twice", p.name));
         }
-        if p.ty.trim().is_empty() {
-            problems.push(format!("parameter `{}` has an empty type", p.name));
+        if !PARAM_TYPES.iter().any(|(t, _)| *t == p.ty) {
+            let known: Vec<&str> = PARAM_TYPES.iter().map(|(t, _)| *t).collect();
+            problems.push(format!(
+                "parameter `{}` has type `{}`; the types are {}",
+                p.name,
+                p.ty,
+                known.join(", ")
+            ));
         }
     }
     let t = m.tolerance;
@@ -395,6 +438,7 @@ pub fn generate(folders: &[Folder]) -> String {
             params: {params},
             param_types: {types},
             returns: {returns},
+            rust_result: {rust_result},
             starter_rhai: {starter_rhai},
             starter_rust: {starter_rust},
             hints: {hints},
@@ -410,6 +454,7 @@ pub fn generate(folders: &[Folder]) -> String {
             params = list(m.params.iter().map(|p| lit(&p.name))),
             types = list(m.params.iter().map(|p| lit(&p.ty))),
             returns = lit(&m.returns),
+            rust_result = lit(&m.rust.result),
             starter_rhai = file("starter.rhai"),
             starter_rust = file("starter.rs"),
             hints = list(m.hints.iter().map(|h| lit(h))),

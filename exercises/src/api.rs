@@ -376,6 +376,7 @@ pub fn eval(
 use judge::script::from_dynamic;
 
 /// Adds the right signature to Rhai's "Function not found" for an API name.
+#[cfg(feature = "script")]
 fn with_signature_hint(msg: String) -> String {
     let hint = functions()
         .into_iter()

@@ -38,6 +38,10 @@ pub struct Exercise {
     pub param_types: &'static [&'static str],
     /// What the function returns, for people (e.g. `int`).
     pub returns: &'static str,
+    /// How the Rust practice crate's dispatch turns the result `r` of the
+    /// learner's function into a judge value (`r.into()` unless the manifest's
+    /// `[rust] result` says otherwise).
+    pub rust_result: &'static str,
     /// Rhai starter code.
     pub starter_rhai: &'static str,
     /// Rust starter code (the function as it stands in the practice crate).
@@ -191,6 +195,7 @@ pub fn printed_by_case(v: &judge::Verdict) -> Vec<String> {
     out
 }
 
+#[cfg(feature = "script")]
 fn normalize(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

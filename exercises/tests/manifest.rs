@@ -80,6 +80,20 @@ fn a_wrong_format_names_the_file() {
 }
 
 #[test]
+fn an_unknown_parameter_type_names_the_file() {
+    let (root, dir) = scratch("type");
+    let toml = dir.join("exercise.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replacen("type = \"int\"", "type = \"u64\"", 1)).unwrap();
+    let e = errors(&root);
+    assert!(
+        e.contains("attended/exercise.toml: parameter `pos` has type `u64`"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
 fn missing_and_unexpected_files_are_named() {
     let (root, dir) = scratch("files");
     std::fs::remove_file(dir.join("solution.rhai")).unwrap();

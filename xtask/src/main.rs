@@ -11,6 +11,7 @@
 //!
 //! Every install step checks first and is skipped when the right version is there.
 
+mod r#gen;
 mod serve;
 mod site;
 mod tools;
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
             .and_then(|()| site::site())
             .and_then(|_| bench_cmd()),
         Some("setup") => tools::ensure_all(),
+        Some("gen") => r#gen::generate(),
         _ => {
             eprintln!("usage: cargo xtask <serve [--port N] | test | build | bench | setup>");
             return ExitCode::from(2);

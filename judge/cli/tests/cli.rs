@@ -15,7 +15,8 @@ static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Resets the shared copy of `practice/ch_newmodels` (a folder named
 /// `ch_newmodels` under the temp dir) to the starters, with its `judge`
-/// dependency pointing at this repository.
+/// dependency (its copy of the harness, `judge/`) pointing at the
+/// repository's.
 fn practice_copy() -> (PathBuf, std::sync::MutexGuard<'static, ()>) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = std::env::temp_dir()
@@ -34,8 +35,11 @@ fn practice_copy() -> (PathBuf, std::sync::MutexGuard<'static, ()>) {
     let toml = std::fs::read_to_string(src.join("Cargo.toml"))
         .unwrap()
         .replace(
-            "../../judge/core",
-            &root().join("judge/core").display().to_string(),
+            "path = \"judge\"",
+            &format!(
+                "path = \"{}\"",
+                root().join("practice/ch_newmodels/judge").display()
+            ),
         );
     std::fs::write(dir.join("Cargo.toml"), toml).unwrap();
     (dir, guard)

@@ -71,8 +71,11 @@ fn rust_folder(tag: &str, overrides: &[(String, String)]) -> PathBuf {
     )
     .unwrap()
     .replace(
-        "../../judge/core",
-        &root().join("judge/core").display().to_string(),
+        "path = \"judge\"",
+        &format!(
+            "path = \"{}\"",
+            root().join("practice/ch_newmodels/judge").display()
+        ),
     );
     files.retain(|(n, _)| n != "Cargo.toml");
     files.push(("Cargo.toml".into(), toml.into_bytes()));

@@ -224,6 +224,21 @@ impl<T: Into<Value>> From<Vec<T>> for Value {
     }
 }
 
+/// A pair is an array of two values (a Rust function returning `(f64, i64)`
+/// answers `[float, int]`).
+impl<A: Into<Value>, B: Into<Value>> From<(A, B)> for Value {
+    fn from((a, b): (A, B)) -> Self {
+        Value::Array(vec![a.into(), b.into()])
+    }
+}
+
+/// A triple is an array of three values.
+impl<A: Into<Value>, B: Into<Value>, C: Into<Value>> From<(A, B, C)> for Value {
+    fn from((a, b, c): (A, B, C)) -> Self {
+        Value::Array(vec![a.into(), b.into(), c.into()])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +284,15 @@ mod tests {
         assert!(matches!(back[0], Value::Float(f) if f.is_nan()));
         let Value::Array(orig) = &v else { panic!() };
         assert_eq!(back[1..], orig[1..]);
+    }
+
+    #[test]
+    fn tuples_are_arrays() {
+        assert_eq!(Value::from((1.5, 2_i64)).to_string(), "[1.5, 2]");
+        assert_eq!(
+            Value::from((vec![1_i64, 2], 0.5, true)).to_string(),
+            "[[1, 2], 0.5, true]"
+        );
     }
 
     #[test]
