@@ -10,3 +10,10 @@ export async function launch() {
       '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 }
+
+// Pages arrive pre-rendered; the page's wasm then mounts the live parts
+// (cells, exercises, the scratch cell) and marks <html data-ready>. Interacting
+// before that would type into the pre-rendered copy that the mount replaces.
+export async function ready(page) {
+  await page.waitForSelector('html[data-ready]', { state: 'attached' });
+}

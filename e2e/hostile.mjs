@@ -2,7 +2,7 @@
 // responding (a 10 ms heartbeat inside the page records the longest gap between
 // ticks), the verdict names its cause within 2.5 s, and saved work is intact.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch } from './browser.mjs';
+import { BOOK_URL, launch, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const MAX_GAP_MS = 100;
@@ -95,7 +95,7 @@ async function settle() {
 
 const sig = 'fn attended(pos, ratio, topk, window)';
 try {
-  await page.goto(BOOK_URL + '/ch/newmodels');
+  await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
   await page.locator('.cell[data-cell="routing"] .cell-text').first().waitFor();
   await drawCharts();
   await settle();
@@ -221,7 +221,7 @@ try {
   console.log('ok - after the trap, the cell runs again in a fresh worker');
 
   // Saved work is intact: reload and look.
-  await page.reload();
+  await page.reload(); await ready(page);
   await exercise('attended').locator('textarea.editor').waitFor();
   assert.ok((await exercise('attended').locator('textarea.editor').inputValue()).includes('loop {}'), 'the last code typed is kept');
   assert.equal(await page.locator('[data-progress="ch_newmodels/prefix_reuse"] .mark').getAttribute('title'), 'passed');
@@ -232,7 +232,7 @@ try {
     const big = '// ' + 'x'.repeat(100000) + '\nfn attended(pos, ratio, topk, window) { 0 }';
     localStorage.setItem('ih:v2:code:ch_newmodels/attended', JSON.stringify(big));
   });
-  await page.reload();
+  await page.reload(); await ready(page);
   await exercise('attended').locator('textarea.editor').waitFor();
   await drawCharts();
   // Laying out a 100 KB line in the editor is the page's own work when it shows
@@ -251,14 +251,14 @@ try {
   // Saved scratch code that loops does not freeze the page when it loads.
   await page.evaluate(() => {
     for (const k of Object.keys(localStorage)) {
-      if (k.endsWith('scratch')) localStorage.setItem(k, JSON.stringify('let n = 0; loop { n += 1; }'));
+      if (k.includes(':scratch')) localStorage.setItem(k, JSON.stringify('let n = 0; loop { n += 1; }'));
     }
   });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.reload();
+  await page.reload(); await ready(page);
   // Measure from the moment the chapter has mounted (mounting is the page's own
   // work): the saved loop is then running in its worker.
-  await page.locator('.cell[data-cell="attended"] .cell-text').first().waitFor();
+  await page.locator('#scratch-editor').waitFor();
   await hostile('saved looping scratch code on load', async () => {
     const out = page.locator('section.scratch .scratch-out');
     await out.waitFor({ timeout: 5000 });

@@ -1,6 +1,6 @@
 // End-to-end: a reader's path through the book in headless Chromium.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch } from './browser.mjs';
+import { BOOK_URL, launch, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const CORRECT = SOLUTIONS['ch_newmodels/attended'];
@@ -21,7 +21,7 @@ const ok = (what) => console.log(`ok ${++step} - ${what}`);
 
 try {
   // Home page lists the chapters; follow the link.
-  await page.goto(BOOK_URL + '/');
+  await page.goto(BOOK_URL + '/'); await ready(page);
   await page.getByRole('link', { name: 'New-generation open models' }).click();
   await page.waitForURL('**/ch/newmodels');
   await page.waitForSelector('h1#new-generation-open-models');
@@ -142,7 +142,7 @@ try {
   ok('a wrong solution fails with expected vs actual; hidden cases stay hidden');
 
   // Reload: the code is kept.
-  await page.reload();
+  await page.reload(); await ready(page);
   await ex.locator('textarea.editor').waitFor();
   assert.equal(await ex.locator('textarea.editor').inputValue(), WRONG);
   ok('code survives a reload');
@@ -184,7 +184,7 @@ try {
   ok('the reference solution is revealed after a pass');
 
   // Progress survives a reload and shows in the contents.
-  await page.reload();
+  await page.reload(); await ready(page);
   await page.locator('.toc [data-progress]').first().waitFor();
   for (const id of Object.keys(SOLUTIONS)) {
     assert.equal(await page.locator(`.toc [data-progress="${id}"] .mark`).textContent(), '✓', `${id} marked passed`);
@@ -192,7 +192,7 @@ try {
   ok('progress is kept across a reload and shown in the contents');
 
   // The home page lists progress; export gives a JSON file; a bad import changes nothing.
-  await page.goto(BOOK_URL + '/');
+  await page.goto(BOOK_URL + '/'); await ready(page);
   await page.locator('.chapter-card summary', { hasText: `Exercises: ${Object.keys(SOLUTIONS).length} of ${Object.keys(SOLUTIONS).length} passed` }).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export progress' }).click()]);
   const exported = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
@@ -206,7 +206,7 @@ try {
 
   // Corrupt saved progress is reset with a notice, never a crash.
   await page.evaluate(() => localStorage.setItem('ih:v1:progress', '{"ch_newmodels/attended": 42'));
-  await page.goto(BOOK_URL + '/ch/newmodels');
+  await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
   await page.locator('.notice', { hasText: 'could not be read and was reset' }).waitFor();
   assert.equal(await page.locator('.exercise[data-exercise="ch_newmodels/attended"] textarea.editor').inputValue(), SOLUTIONS['ch_newmodels/attended'], 'code kept');
   ok('corrupt progress is reset with a notice and the code is kept');
@@ -223,11 +223,42 @@ try {
   ok('one exercise can be reset');
 
   // Deep link straight to the chapter (SPA fallback) and an unknown page.
-  await page.goto(BOOK_URL + '/ch/newmodels');
+  await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
   await page.locator('.cell-text').first().waitFor();
-  await page.goto(BOOK_URL + '/nowhere');
+  await page.goto(BOOK_URL + '/nowhere'); await ready(page);
   await page.getByText('Page not found').waitFor();
   ok('deep links work; unknown pages say so');
+
+  // Every page is pre-rendered: with JavaScript off the chapter reads, with its
+  // math, tables, self-test, statements and each cell's default output.
+  {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const p = await ctx.newPage();
+    const resp = await p.goto(BOOK_URL + '/ch/newmodels');
+    assert.equal(resp.status(), 200);
+    assert.ok(await p.locator('.prose math').count() > 10, 'math');
+    assert.ok(await p.locator('.prose table').count() >= 1, 'tables');
+    assert.equal(await p.locator('section.cell[data-cell]').count(), 5, 'cells');
+    assert.match(await p.locator('.cell[data-cell="attended"] .cell-text').first().textContent(), /C4 layer 640/);
+    assert.equal(await p.locator('section.exercise .statement').count(), 8, 'statements');
+    assert.ok(await p.locator('ol.selftest details').count() >= 5, 'self-test');
+    const nf = await p.goto(BOOK_URL + '/nowhere');
+    assert.equal(nf.status(), 404);
+    assert.ok(await p.getByText('Page not found').isVisible());
+    await ctx.close();
+  }
+  ok('pages are pre-rendered: the chapter reads with JavaScript off; unknown paths are a 404 page');
+
+  // A link to a section lands on it when opened fresh, after the live parts mount.
+  for (const hash of ['exercise-sinkhorn', 'cell-routing', 'the-new-kv-ledger']) {
+    const p = await browser.newPage();
+    await p.goto(BOOK_URL + '/ch/newmodels#' + hash); await ready(p);
+    await p.waitForTimeout(200);
+    const top = await p.evaluate((h) => document.getElementById(h).getBoundingClientRect().top, hash);
+    assert.ok(Math.abs(top) < 150, `#${hash} is ${top}px from the top`);
+    await p.close();
+  }
+  ok('links to sections land when opened fresh');
 
   assert.deepEqual(errors, [], 'no uncaught page errors');
   ok('no page errors');

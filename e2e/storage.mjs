@@ -3,7 +3,7 @@
 // "Reset everything", in headless Chromium. Each case starts from empty storage.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BOOK_URL, launch } from './browser.mjs';
+import { BOOK_URL, launch, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const ATT = 'ch_newmodels/attended';
@@ -24,7 +24,7 @@ async function fresh(entries = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(BOOK_URL + '/nowhere');
+  await page.goto(BOOK_URL + '/nowhere'); await ready(page);
   // Wait for the app to start: it reads (and may migrate) storage as it starts.
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await page.evaluate((e) => {
@@ -58,7 +58,7 @@ try {
   {
     const corrupt = '{"ch_newmodels/attended": 42';
     page = await fresh({ 'ih:v2:progress': corrupt, [`ih:v2:code:${ATT}`]: JSON.stringify(CORRECT) });
-    await page.goto(BOOK_URL + '/ch/newmodels');
+    await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     const n = notice(page, 'could not be read and was reset');
     await n.waitFor();
     assert.equal(await n.getAttribute('role'), 'alert');
@@ -82,7 +82,7 @@ try {
       [`ih:v1:code:${ATT}`]: CORRECT,
       'ih:v1:scratch': 'ledger_models()',
     });
-    await page.goto(BOOK_URL + '/');
+    await page.goto(BOOK_URL + '/'); await ready(page);
     await summary(page, 1).waitFor();
     assert.equal(await page.locator(`[data-progress="${ATT}"] .status`).textContent(), 'passed');
     assert.equal(await page.locator(`[data-progress="${KV}"] .status`).textContent(), 'limit exceeded');
@@ -93,7 +93,7 @@ try {
     assert.equal(s['ih:v2:scratch'], JSON.stringify('ledger_models()'));
     assert.equal(s['ih:v1:progress'], undefined, 'old progress key removed');
     assert.equal(s[`ih:v1:code:${ATT}`], undefined, 'old code key removed');
-    await page.goto(BOOK_URL + '/ch/newmodels');
+    await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     assert.equal(await editor(page, ATT).inputValue(), CORRECT, 'migrated code in the editor');
     assert.equal(await page.locator('#scratch-editor').inputValue(), 'ledger_models()');
     await done(page);
@@ -106,7 +106,7 @@ try {
       'ih:v2:progress': JSON.stringify({ [ATT]: 'passed' }),
       [`ih:v2:code:${ATT}`]: JSON.stringify(CORRECT),
     });
-    await page.goto(BOOK_URL + '/');
+    await page.goto(BOOK_URL + '/'); await ready(page);
     await summary(page, 1).waitFor();
     const before = await saved(page);
     const big = file({ [ATT]: 'failed' }, { [ATT]: 'x'.repeat(2_000_000 - 300) });
@@ -125,7 +125,7 @@ try {
   // 4. An import with one unknown id imports the rest and names the unknown one.
   {
     page = await fresh();
-    await page.goto(BOOK_URL + '/');
+    await page.goto(BOOK_URL + '/'); await ready(page);
     await summary(page, 0).waitFor();
     await importFile(page, 'partly.json', file(
       { [ATT]: 'passed', 'ch_old/removed': 'passed' },
@@ -144,7 +144,7 @@ try {
     await importFile(page, 'bad.json', '{"format": "inference-handbook-progress", "version": 2, "code": {"x": 1}');
     await notice(page, 'Import failed, nothing was changed: not a progress file').waitFor();
     assert.deepEqual(await saved(page), s, 'a malformed file changes nothing');
-    await page.goto(BOOK_URL + '/ch/newmodels');
+    await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     assert.equal(await editor(page, ATT).inputValue(), CORRECT, 'imported code in the editor');
     await done(page);
     ok('an import with an unknown id imports the rest and names the unknown one; a malformed one changes nothing');
@@ -157,20 +157,20 @@ try {
       [`ih:v2:code:${ATT}`]: JSON.stringify(WRONG),
       [`ih:v2:code:${KV}`]: JSON.stringify(SOLUTIONS[KV]),
     });
-    await page.goto(BOOK_URL + '/');
+    await page.goto(BOOK_URL + '/'); await ready(page);
     await summary(page, 1).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export progress' }).click()]);
     const older = await readFile(await download.path(), 'utf8');
     assert.equal(JSON.parse(older).progress[ATT], 'failed');
     // Later, the reader passes the exercise here.
-    await page.goto(BOOK_URL + '/ch/newmodels');
+    await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     const panel = page.locator(`.exercise[data-exercise="${ATT}"]`);
     await panel.scrollIntoViewIfNeeded();
     await editor(page, ATT).fill(CORRECT);
     await panel.getByRole('button', { name: 'Run tests' }).click();
     await panel.locator('.verdict[data-status="passed"]').waitFor();
     // Then imports the older file.
-    await page.goto(BOOK_URL + '/');
+    await page.goto(BOOK_URL + '/'); await ready(page);
     await summary(page, 2).waitFor();
     const olderFile = JSON.parse(older);
     olderFile.progress[KV] = 'failed';
@@ -192,7 +192,7 @@ try {
   // 6. A full storage quota: the notice appears and the editor keeps the typed code.
   {
     page = await fresh({ 'ih:v2:progress': JSON.stringify({ [KV]: 'passed' }) });
-    await page.goto(BOOK_URL + '/ch/newmodels');
+    await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     const box = editor(page, ATT);
     await box.scrollIntoViewIfNeeded();
     const starter = await box.inputValue();
@@ -239,13 +239,13 @@ try {
       'ih:v2:progress.corrupt-1': '{',
       'ih:v1:theme': 'dark',
     });
-    await page.goto(BOOK_URL + '/ch/newmodels');
+    await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     const scratch = page.locator('#scratch-editor');
     await scratch.scrollIntoViewIfNeeded();
     const scratchStarter = await scratch.inputValue();
     await scratch.fill('ledger_models() // mine');
-    assert.equal((await saved(page))['ih:v2:scratch'], JSON.stringify('ledger_models() // mine'));
-    await page.goto(BOOK_URL + '/');
+    assert.equal((await saved(page))['ih:v2:scratch:ch_newmodels'], JSON.stringify('ledger_models() // mine'));
+    await page.goto(BOOK_URL + '/'); await ready(page);
     await summary(page, 1).waitFor();
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: 'Reset everything' }).click();
@@ -255,7 +255,7 @@ try {
       'Everything this book saved in this browser was forgotten (5 entries): progress, code, counts, scratch code and backups.');
     await summary(page, 0).waitFor();
     assert.deepEqual(await saved(page), { 'ih:v1:theme': 'dark' }, 'only the theme is left');
-    await page.goto(BOOK_URL + '/ch/newmodels');
+    await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     assert.equal(await page.locator('#scratch-editor').inputValue(), scratchStarter, 'scratch code is back to the starter');
     assert.match(await editor(page, ATT).inputValue(), /todo\(\)/, 'exercise code is back to the starter');
     await done(page);

@@ -1,7 +1,6 @@
 use leptos::prelude::*;
 
 use chapters::demo::{Block, Demo, Output, ParamError, defaults};
-use chapters::highlight::highlight_rust;
 
 use crate::plot::Chart;
 use crate::worker::{self, Lane};
@@ -18,8 +17,18 @@ const CELL_LIMIT_MS: u32 = 5_000;
 /// Runs once on load with the defaults and again whenever a parameter changes
 /// (after a short pause in typing). The demo runs in the page's worker: a newer
 /// run supersedes an older one still in flight, and the page never blocks.
+///
+/// The page arrives with the cell pre-rendered (`xtask/src/render.rs`): its
+/// highlighted source (`source_html`) and the output of its defaults
+/// (`initial`, computed at build time by the same demo code), shown until the
+/// first run in the page replies.
 #[component]
-pub fn Cell(demo: Demo) -> impl IntoView {
+pub fn Cell(
+    demo: Demo,
+    source_html: String,
+    source_lines: usize,
+    initial: String,
+) -> impl IntoView {
     let raw = RwSignal::new(defaults(demo.params));
     let output = RwSignal::new(None::<Output>);
     let errors = RwSignal::new(Vec::<ParamError>::new());
@@ -132,7 +141,10 @@ pub fn Cell(demo: Demo) -> impl IntoView {
         .collect_view();
 
     let out_view = move || {
-        output.get().map(|o| {
+        let Some(o) = output.get() else {
+            return view! { <div class="prerendered" inner_html=initial.clone()></div> }.into_any();
+        };
+        {
             o.blocks
                 .into_iter()
                 .map(|b| match b {
@@ -153,10 +165,10 @@ pub fn Cell(demo: Demo) -> impl IntoView {
                     Block::Plot(p) => view! { <Chart plot=p/> }.into_any(),
                 })
                 .collect_view()
-        })
+                .into_any()
+        }
     };
 
-    let source_lines = demo.source.lines().count();
     view! {
         <section class="cell" id=format!("cell-{}", demo.id) data-cell=demo.id>
             <header class="cell-head">
@@ -165,7 +177,7 @@ pub fn Cell(demo: Demo) -> impl IntoView {
             </header>
             <details class="cell-source">
                 <summary>{format!("Rust source ({source_lines} lines)")}</summary>
-                <pre class="code"><code class="rust" inner_html=highlight_rust(demo.source)></code></pre>
+                <pre class="code"><code class="rust" inner_html=source_html></code></pre>
             </details>
             <form class="params" on:submit=move |ev| { ev.prevent_default(); run(); }>
                 {inputs}

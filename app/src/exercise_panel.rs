@@ -24,8 +24,10 @@ fn show_args(args: &[Value]) -> String {
 }
 
 /// An exercise: statement, editor, Run tests, per-case results, hints.
+/// The statement arrives rendered in the page (`statement_html`, written at
+/// build time from its Markdown).
 #[component]
-pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
+pub fn ExercisePanel(ex: Exercise, statement_html: String) -> impl IntoView {
     let ex = Rc::new(ex);
     let saved = storage::get(&code_key(ex.id));
     let code = RwSignal::new(saved.unwrap_or_else(|| ex.starter_rhai.to_owned()));
@@ -131,17 +133,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
         }
     };
 
-    let statement = chapters::doc::parse(ex.statement)
-        .map(|d| {
-            d.blocks
-                .into_iter()
-                .filter_map(|b| match b {
-                    chapters::doc::Block::Html(h) => Some(h),
-                    _ => None,
-                })
-                .collect::<String>()
-        })
-        .unwrap_or_else(|e| chapters::doc::escape(&e.to_string()));
+    let statement = statement_html;
     let hints = ex.hints;
     let reference = ex.reference_source;
     let starter = ex.starter_rhai;
@@ -159,7 +151,7 @@ pub fn ExercisePanel(ex: Exercise) -> impl IntoView {
                 <span class="cell-kind">"Exercise"</span>
                 <h3 class="cell-title">{ex.title}</h3>
             </header>
-            <div class="prose" inner_html=statement></div>
+            <div class="prose statement" inner_html=statement></div>
             <p class="signature"><code>{signature}</code>" — in Rhai, a small Rust-like language."</p>
             <label class="sr-only" for=editor_id.clone()>"Your Rhai code"</label>
             <div class="editor-wrap">

@@ -1,5 +1,4 @@
 use leptos::prelude::*;
-use leptos_router::components::A;
 use wasm_bindgen::JsCast;
 
 use crate::progress::{mark, use_progress};
@@ -63,7 +62,7 @@ pub fn HomePage() -> impl IntoView {
             };
             view! {
                 <li class="chapter-card">
-                    <A href=format!("/ch/{}", c.slug)>{c.title}</A>
+                    <a href=format!("/ch/{}", c.slug)>{c.title}</a>
                     <p>{c.summary}</p>
                     <details>
                         <summary class="muted">{move || format!("Exercises: {} of {total} passed", done())}</summary>

@@ -1,19 +1,19 @@
-//! The Leptos app that renders the Inference Handbook: routes, chapter pages,
-//! runnable cells, exercise panels. The only crate that touches the DOM; the
-//! logic it shows lives in `chapters`, `exercises` and `judge`.
+//! The Leptos app that brings the Inference Handbook's pre-rendered pages to
+//! life: runnable cells, exercise panels, the scratch cell, progress, saved
+//! work. The only crate that touches the DOM; the logic it shows lives in
+//! `chapters`, `exercises` and `judge`, and the text is HTML written at build
+//! time (`cargo xtask build`), into which [`islands`] mounts the live parts.
 
-mod app;
 mod cell;
-mod chapter_page;
 mod exercise_panel;
 mod home_page;
+pub mod islands;
 mod plot;
 mod progress;
 mod scratch_cell;
+mod shell;
 pub mod storage;
 pub mod worker;
-
-pub use app::App;
 
 /// Starts the app when the module loads in a page; in the Web Worker (no
 /// window) it does nothing, and the worker calls [`worker::worker_job`].
@@ -22,7 +22,35 @@ pub fn start() {
     console_error_panic_hook::set_once();
     if web_sys::window().is_some() {
         worker::warm();
-        leptos::mount::mount_to_body(App);
+        storage::migrate();
+        islands::mount_all();
+        // Tests and tools wait for this before they interact with the page.
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("data-ready", "true");
+        }
+        land_on_hash();
+    }
+}
+
+/// Mounting replaces pre-rendered parts with live ones of another height, which
+/// moves the section a `#fragment` link pointed at: scroll to it again.
+fn land_on_hash() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hash = window.location().hash().unwrap_or_default();
+    let Some(id) = hash.strip_prefix('#').filter(|h| !h.is_empty()) else {
+        return;
+    };
+    let id = js_sys::decode_uri_component(id)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| id.to_owned());
+    if let Some(el) = window.document().and_then(|d| d.get_element_by_id(&id)) {
+        el.scroll_into_view();
     }
 }
 

@@ -54,9 +54,15 @@ impl Progress {
     }
 }
 
-/// The app's progress (provided by `App`).
+thread_local! {
+    static PROGRESS: std::cell::OnceCell<Progress> = const { std::cell::OnceCell::new() };
+}
+
+/// The page's progress: one set of signals shared by every island on the page
+/// (loaded on first use; [`crate::islands::mount_all`] loads it before mounting,
+/// outside any island's owner, so it lives as long as the page).
 pub fn use_progress() -> Progress {
-    use_context::<Progress>().unwrap_or_else(Progress::load)
+    PROGRESS.with(|p| *p.get_or_init(Progress::load))
 }
 
 /// A small mark for a status label: ✓ passed, ✗ failed or erroring, · not attempted.

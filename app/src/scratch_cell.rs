@@ -9,11 +9,19 @@ use crate::worker::{self, Lane, Stopped};
 /// deadline (2 s) plus a margin for the reply to arrive.
 pub const CODE_LIMIT_MS: u32 = 2_200;
 
-/// A Rhai cell where the reader calls the chapter's functions (`exercises::api`).
+/// A Rhai cell where the reader calls the book's functions (`exercises::api`).
+/// Its code is saved per chapter (`scratch:<chapter>`); code saved before that
+/// (`scratch`) is the fallback.
 #[component]
-pub fn ScratchCell(code: String) -> impl IntoView {
+pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     let starter = code.clone();
-    let text = RwSignal::new(storage::get("scratch").unwrap_or(code));
+    let key = storage::scratch_key(&chapter);
+    let text = RwSignal::new(
+        storage::get(&key)
+            .or_else(|| storage::get(storage::SCRATCH))
+            .unwrap_or(code),
+    );
+    let key = StoredValue::new(key);
     let result = RwSignal::new(None::<(Result<String, String>, Vec<String>, f64)>);
     let running = RwSignal::new(None::<u64>);
     // Finished runs, shown as `data-runs` so tests can wait for the next result.
@@ -52,7 +60,7 @@ pub fn ScratchCell(code: String) -> impl IntoView {
         <section class="cell scratch" id="scratch" data-runs=move || runs.get()>
             <header class="cell-head">
                 <span class="cell-kind">"Scratch"</span>
-                <h3 class="cell-title">"Call the chapter's functions in Rhai"</h3>
+                <h3 class="cell-title">"Call the book’s functions in Rhai"</h3>
             </header>
             <details class="cell-source">
                 <summary>"The functions you can call"</summary>
@@ -63,7 +71,7 @@ pub fn ScratchCell(code: String) -> impl IntoView {
                 prop:value=move || text.get()
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    storage::save("scratch", &v);
+                    storage::save(&key.get_value(), &v);
                     text.set(v);
                 }
                 on:keydown=move |ev: web_sys::KeyboardEvent| {
@@ -81,7 +89,8 @@ pub fn ScratchCell(code: String) -> impl IntoView {
                     }>"Stop"</button>
                 })}
                 <button type="button" class="secondary" on:click=move |_| {
-                    storage::remove("scratch");
+                    storage::remove(&key.get_value());
+                    storage::remove(storage::SCRATCH);
                     text.set(starter.clone());
                     run();
                 }>"Reset"</button>

@@ -13,7 +13,9 @@ pub struct Demo {
     pub title: &'static str,
     /// The parameters the reader can edit, in order.
     pub params: &'static [Param],
-    /// The Rust source shown in the cell (the anchored part of the demo's module).
+    /// The Rust source shown in the cell (the anchored part of the demo's module);
+    /// only in builds that render the text, which show it highlighted.
+    #[cfg(feature = "render")]
     pub source: &'static str,
     /// Runs the demo on raw parameter text; errors name the parameter.
     pub run: fn(&Raw) -> Result<Output, Vec<ParamError>>,
@@ -342,16 +344,21 @@ pub fn all_ok<T>(results: Vec<Result<T, ParamError>>) -> Result<Vec<T>, Vec<Para
 
 /// The part of a source file between `// ANCHOR: name` and `// ANCHOR_END: name`,
 /// so cells quote compiled code rather than a copy of it.
+///
+/// # Panics
+/// When either marker is missing: showing the whole file instead could reveal
+/// what the anchor was meant to hide (an exercise's hidden cases). The content
+/// checker builds every cell and reference, so a missing anchor fails the tests.
 pub fn anchored(source: &'static str, name: &str) -> &'static str {
     let start = format!("// ANCHOR: {name}\n");
     let end = format!("// ANCHOR_END: {name}");
     let Some(a) = source.find(&start) else {
-        return source;
+        panic!("no `// ANCHOR: {name}` line in the source");
     };
     let body = &source[a + start.len()..];
     match body.find(&end) {
         Some(b) => body[..b].trim_end(),
-        None => body,
+        None => panic!("`// ANCHOR: {name}` has no `// ANCHOR_END: {name}`"),
     }
 }
 
@@ -456,5 +463,14 @@ mod tests {
     fn anchored_extracts_the_region() {
         let src = "use x;\n// ANCHOR: demo\nfn a() {}\n// ANCHOR_END: demo\nmod tests {}\n";
         assert_eq!(anchored(src, "demo"), "fn a() {}");
+    }
+
+    #[test]
+    fn a_missing_anchor_never_shows_the_whole_file() {
+        let src = "fn hidden_cases() {}\n// ANCHOR: demo\nfn a() {}\n";
+        for name in ["reference", "demo"] {
+            let shown = std::panic::catch_unwind(|| anchored(src, name));
+            assert!(shown.is_err(), "`{name}` should fail, got {shown:?}");
+        }
     }
 }

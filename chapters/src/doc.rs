@@ -1,10 +1,14 @@
 //! Markdown to blocks: HTML (with MathML and highlighted code) and directives.
+//! The parser needs the `render` feature; figure substitution and escaping do not.
 
+#[cfg(feature = "render")]
 use pulldown_cmark::{
     CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html,
 };
+#[cfg(feature = "render")]
 use pulldown_latex::{RenderConfig, Storage, config::DisplayMode, push_mathml};
 
+#[cfg(feature = "render")]
 use crate::highlight::highlight_rust;
 
 /// A piece of a chapter page.
@@ -84,6 +88,7 @@ pub fn slugify(text: &str) -> String {
     out.trim_end_matches('-').to_owned()
 }
 
+#[cfg(feature = "render")]
 fn math(tex: &str, display: bool) -> Result<String, String> {
     let storage = Storage::new();
     let parser = pulldown_latex::Parser::new(tex, &storage);
@@ -135,11 +140,13 @@ pub fn substitute(
     Ok(out)
 }
 
+#[cfg(feature = "render")]
 /// Parses Markdown with figures substituted first.
 pub fn parse_with(source: &str, figure: &dyn Fn(&str) -> Option<String>) -> Result<Doc, DocError> {
     parse(&substitute(source, figure)?)
 }
 
+#[cfg(feature = "render")]
 /// Renders inline-and-block Markdown (no directives) to HTML, with math.
 fn fragment(md: &str, line: usize) -> Result<String, DocError> {
     let doc = parse(md).map_err(|e| DocError {
@@ -156,6 +163,7 @@ fn fragment(md: &str, line: usize) -> Result<String, DocError> {
         .collect())
 }
 
+#[cfg(feature = "render")]
 /// Parses a `selftest` body: `Q:` lines start questions, `A:` lines answers,
 /// other lines continue the current part.
 fn selftest(body: &str, at: usize) -> Result<Block, DocError> {
@@ -206,6 +214,7 @@ fn selftest(body: &str, at: usize) -> Result<Block, DocError> {
     Ok(Block::SelfTest(out))
 }
 
+#[cfg(feature = "render")]
 /// Parses a chapter's Markdown (no figure substitution; see [`parse_with`]).
 pub fn parse(source: &str) -> Result<Doc, DocError> {
     let line_of = |offset: usize| source[..offset].matches('\n').count() + 1;
@@ -368,7 +377,7 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "render"))]
 mod tests {
     use super::*;
 

@@ -6,6 +6,10 @@
 //! [`demo::Demo`]: a plain function from validated parameters to an
 //! [`demo::Output`] of text, tables and plot specs. Nothing here touches the
 //! browser, files, the clock or OS entropy, so every figure is testable natively.
+//!
+//! The `render` feature (on by default, off in the browser's wasm) carries the
+//! Markdown sources, the figures and the Markdown/LaTeX renderer: the build
+//! renders every chapter to HTML natively, and the page mounts cells into it.
 
 pub mod ch_newmodels;
 pub mod demo;
@@ -25,16 +29,19 @@ pub struct Chapter {
     pub title: &'static str,
     /// One-line summary for the home page.
     pub summary: &'static str,
-    /// The Markdown source.
+    /// The Markdown source (only in builds that render the text).
+    #[cfg(feature = "render")]
     pub source: &'static str,
     /// Path of the Markdown file in the repository (for "edit this page").
     pub repo_path: &'static str,
     /// The chapter's demos.
     pub demos: fn() -> Vec<demo::Demo>,
     /// Named figures the text quotes as `{{name}}`, computed by the demos' code.
+    #[cfg(feature = "render")]
     pub figures: fn() -> Vec<(&'static str, String)>,
 }
 
+#[cfg(feature = "render")]
 impl Chapter {
     /// The chapter parsed, with its figures substituted.
     pub fn doc(&self) -> Result<doc::Doc, doc::DocError> {

@@ -12,6 +12,7 @@
 //! Every install step checks first and is skipped when the right version is there.
 
 mod r#gen;
+mod render;
 mod serve;
 mod site;
 mod tools;

@@ -1,5 +1,6 @@
-//! A small static server for `dist/` with an SPA fallback: unknown paths without
-//! a file extension get `index.html`, so deep links like `/ch/newmodels` work.
+//! A small static server for `dist/` that behaves like the static hosts the book
+//! is published on: `/ch/newmodels` serves `ch/newmodels.html`, a folder serves
+//! its `index.html`, and anything else gets `404.html` with status 404.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -29,12 +30,13 @@ fn resolve(dist: &Path, url_path: &str) -> Option<PathBuf> {
     }
     let file = dist.join(rel);
     if file.is_file() {
-        Some(file)
-    } else if rel.extension().is_none() {
-        Some(dist.join("index.html"))
-    } else {
-        None
+        return Some(file);
     }
+    if file.join("index.html").is_file() {
+        return Some(file.join("index.html"));
+    }
+    let page = file.with_extension("html");
+    (rel.extension().is_none() && page.is_file()).then_some(page)
 }
 
 fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
@@ -61,7 +63,10 @@ fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
         .flatten();
     let (status, ctype, body) = match found.and_then(|f| std::fs::read(&f).ok().map(|b| (f, b))) {
         Some((f, b)) => ("200 OK", content_type(&f), b),
-        None => ("404 Not Found", "text/plain", b"not found\n".to_vec()),
+        None => match std::fs::read(dist.join("404.html")) {
+            Ok(b) => ("404 Not Found", "text/html; charset=utf-8", b),
+            Err(_) => ("404 Not Found", "text/plain", b"not found\n".to_vec()),
+        },
     };
     if log {
         println!("{method} {path} -> {status}");
@@ -105,14 +110,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spa_fallback_and_traversal() {
-        let dist = root().join("xtask"); // any existing folder with a Cargo.toml
-        assert_eq!(resolve(&dist, "/Cargo.toml"), Some(dist.join("Cargo.toml")));
+    fn pages_folders_and_traversal() {
+        let dist = std::env::temp_dir().join(format!("ih-serve-{}", std::process::id()));
+        std::fs::create_dir_all(dist.join("ch")).unwrap();
+        for f in ["index.html", "ch/newmodels.html", "app.js"] {
+            std::fs::write(dist.join(f), "x").unwrap();
+        }
+        assert_eq!(resolve(&dist, "/"), Some(dist.join("index.html")));
+        assert_eq!(resolve(&dist, "/app.js?v=1"), Some(dist.join("app.js")));
         assert_eq!(
-            resolve(&dist, "/ch/newmodels"),
-            Some(dist.join("index.html"))
+            resolve(&dist, "/ch/newmodels#exercise-v4-kv"),
+            Some(dist.join("ch/newmodels.html"))
         );
+        assert_eq!(resolve(&dist, "/ch/nothing"), None);
         assert_eq!(resolve(&dist, "/missing.js"), None);
         assert_eq!(resolve(&dist, "/../Cargo.toml"), None);
+        let _ = std::fs::remove_dir_all(&dist);
     }
 }

@@ -50,7 +50,7 @@ pub fn site() -> Result<Sizes, String> {
         bindgen_and_opt(&wasm, &pkg)?;
         std::fs::write(&stamp_file, &stamp).map_err(|e| e.to_string())?;
     }
-    copy(&r.join("index.html"), &dist.join("index.html"))?;
+    write_pages(&dist)?;
     copy(&r.join("app/worker.js"), &dist.join("worker.js"))?;
     std::fs::create_dir_all(dist.join("style")).map_err(|e| e.to_string())?;
     for f in std::fs::read_dir(r.join("style")).map_err(|e| e.to_string())? {
@@ -66,6 +66,23 @@ pub fn site() -> Result<Sizes, String> {
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
+}
+
+/// Pre-renders every route into `dist/` from the `index.html` template.
+fn write_pages(dist: &Path) -> Result<(), String> {
+    let template = std::fs::read_to_string(root().join("index.html"))
+        .map_err(|e| format!("index.html: {e}"))?;
+    let pages = crate::render::pages()?;
+    for page in &pages {
+        let file = dist.join(&page.file);
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(&file, crate::render::fill(&template, page)?)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    println!("pre-rendered {} pages into dist/", pages.len());
+    Ok(())
 }
 
 /// wasm-bindgen (JS glue for `--target web`), then wasm-opt -Oz in place.

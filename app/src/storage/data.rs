@@ -45,8 +45,14 @@ pub fn fails_key(id: &str) -> String {
 
 /// The short name of the progress map.
 pub const PROGRESS: &str = "progress";
-/// The short name of the scratch cell's code.
+/// The short name of the scratch cell's code before it was kept per chapter
+/// (read as the fallback for every chapter's scratch cell).
 pub const SCRATCH: &str = "scratch";
+
+/// The short name of one chapter's scratch code.
+pub fn scratch_key(chapter: &str) -> String {
+    format!("{SCRATCH}:{chapter}")
+}
 
 /// What a short name holds, for messages: "your code for ch/a".
 pub fn describe(name: &str) -> String {
@@ -58,6 +64,8 @@ pub fn describe(name: &str) -> String {
         "your progress".to_owned()
     } else if name == SCRATCH {
         "your scratch code".to_owned()
+    } else if let Some(ch) = name.strip_prefix("scratch:") {
+        format!("your scratch code in {ch}")
     } else {
         format!("\"{name}\"")
     }

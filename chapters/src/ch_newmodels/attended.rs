@@ -1,7 +1,7 @@
 //! How many KV entries one query attends to in each kind of DeepSeek-V4 layer.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, group, parse_int,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, group, parse_int,
     parse_int_list,
 };
 
@@ -69,7 +69,8 @@ pub fn demo() -> Demo {
         id: "attended",
         title: "How many KV entries does one query attend to?",
         params: PARAMS,
-        source: anchored(include_str!("attended.rs"), "demo"),
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("attended.rs"), "demo"),
         run,
     }
 }

@@ -4,7 +4,7 @@
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, check_budget,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, checked_sum, group, parse_choice, parse_int,
 };
 use crate::math;
@@ -174,7 +174,8 @@ pub fn demo() -> Demo {
         id: "compressor",
         title: "The KV compressor: streaming equals all at once",
         params: PARAMS,
-        source: anchored(include_str!("compressor.rs"), "demo"),
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("compressor.rs"), "demo"),
         run,
     }
 }

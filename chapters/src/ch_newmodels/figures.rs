@@ -296,6 +296,7 @@ mod tests {
     /// The chapter renders with every figure, the ledger table becomes an HTML
     /// table with a row per model, and the two V4 formulas typed in the text
     /// evaluate to what the ledger's code computes.
+    #[cfg(feature = "render")]
     #[test]
     fn the_chapter_renders_its_table_and_formulas() {
         use crate::ch_newmodels::ledger::{expr, v4_per_token};

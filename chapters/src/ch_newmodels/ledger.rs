@@ -2,8 +2,7 @@
 //! total at a context length, for models whose formulas the reader can edit.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, anchored, group, group_digits,
-    parse_choice,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group, group_digits, parse_choice,
 };
 
 // ANCHOR: demo
@@ -325,7 +324,8 @@ pub fn demo() -> Demo {
         id: "ledger",
         title: "The KV ledger of one request",
         params: PARAMS,
-        source: anchored(include_str!("ledger.rs"), "demo"),
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("ledger.rs"), "demo"),
         run,
     }
 }

@@ -4,7 +4,7 @@
 use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, check_budget,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, group, parse_float, parse_int,
 };
 use crate::math;
@@ -217,7 +217,8 @@ pub fn demo() -> Demo {
         id: "mhc",
         title: "mHC: four residual streams and a doubly stochastic mix",
         params: PARAMS,
-        source: anchored(include_str!("mhc.rs"), "demo"),
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("mhc.rs"), "demo"),
         run,
     }
 }

@@ -17,9 +17,11 @@ pub fn chapter() -> Chapter {
         slug: "newmodels",
         title: "New-generation open models",
         summary: "Compressed and sparse attention, hyper-connections and new MoE: what DeepSeek-V4, Kimi-K3, Qwen3.5 and their peers change for inference engines.",
+        #[cfg(feature = "render")]
         source: include_str!("chapter.md"),
         repo_path: "chapters/src/ch_newmodels/chapter.md",
         demos,
+        #[cfg(feature = "render")]
         figures: figures::figures,
     }
 }

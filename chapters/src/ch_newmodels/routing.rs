@@ -3,7 +3,7 @@
 //! balanced router; plus the bytes a token sends per MoE layer.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, anchored, check_budget,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, checked_sum, group, parse_float, parse_int, parse_int_list,
 };
 use crate::rng::SplitMix64;
@@ -227,7 +227,8 @@ pub fn demo() -> Demo {
         id: "routing",
         title: "Hash routing: who decides the expert load?",
         params: PARAMS,
-        source: anchored(include_str!("routing.rs"), "demo"),
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("routing.rs"), "demo"),
         run,
     }
 }

@@ -1,0 +1,133 @@
+//! Mounts the live parts of a pre-rendered page into their places.
+//!
+//! Every page of the book is HTML written at build time (`xtask/src/render.rs`):
+//! text, math, tables, the self-test, and each cell with the output of its
+//! defaults. The elements marked `data-island` are where this module mounts
+//! Leptos components: the header's tools, the notices, the home page's
+//! progress and saved work, each cell, exercise and scratch cell, and the
+//! contents' progress marks. What the build already rendered (a cell's
+//! highlighted source and first output, an exercise's statement) is taken from
+//! the element before it is replaced, so the wasm carries no Markdown, LaTeX or
+//! demo source.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+
+use crate::cell::Cell;
+use crate::exercise_panel::ExercisePanel;
+use crate::home_page::HomePage;
+use crate::progress::{mark, use_progress};
+use crate::scratch_cell::ScratchCell;
+use crate::shell::{Notices, ThemeSwitch};
+
+/// Mounts every island of the page; returns how many were mounted.
+pub fn mount_all() -> usize {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return 0;
+    };
+    // One progress for the whole page, created outside every island's owner.
+    let _ = use_progress();
+    let Ok(list) = doc.query_selector_all("[data-island]") else {
+        return 0;
+    };
+    let mut mounted = 0;
+    for i in 0..list.length() {
+        let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
+            continue;
+        };
+        let kind = el.get_attribute("data-island").unwrap_or_default();
+        match mount_one(&kind, &el) {
+            Ok(()) => mounted += 1,
+            Err(message) => replace(&el, move || {
+                view! { <p class="error" role="alert">{message.clone()}</p> }
+            }),
+        }
+        let _ = el.set_attribute("data-mounted", "true");
+    }
+    mounted
+}
+
+/// The inner HTML of the first element under `el` matching `selector`.
+fn inner(el: &HtmlElement, selector: &str) -> Option<String> {
+    el.query_selector(selector)
+        .ok()
+        .flatten()
+        .map(|e| e.inner_html())
+}
+
+/// Replaces `el`'s children with a component; the component lives as long as the page.
+fn replace<F, N>(el: &HtmlElement, f: F)
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView,
+{
+    el.set_inner_html("");
+    leptos::mount::mount_to(el.clone(), f).forget();
+}
+
+fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
+    let id = el.get_attribute("data-id").unwrap_or_default();
+    let stale = |what: &str| {
+        format!(
+            "This page names {what} `{id}`, which this version of the book does not have: reload the page."
+        )
+    };
+    match kind {
+        "header" => replace(el, ThemeSwitch),
+        "notices" => replace(el, Notices),
+        "home" => replace(el, HomePage),
+        "mark" => {
+            let ex = el.get_attribute("data-exercise").unwrap_or_default();
+            let progress = use_progress();
+            let target = el.clone();
+            replace(el, move || {
+                let status = {
+                    let ex = ex.clone();
+                    move || progress.status(&ex)
+                };
+                let s2 = status.clone();
+                Effect::new(move |_| {
+                    let _ = target.set_attribute("title", &s2());
+                });
+                move || mark(&status())
+            });
+        }
+        "cell" => {
+            let demo = chapters::demo(&id).ok_or_else(|| stale("a cell"))?;
+            let source_html = inner(el, ".cell-source code").unwrap_or_default();
+            let source_lines = el
+                .query_selector(".cell-source code")
+                .ok()
+                .flatten()
+                .and_then(|c| c.text_content())
+                .map_or(0, |t| t.lines().count());
+            let initial = inner(el, ".cell-output > .prerendered").unwrap_or_default();
+            replace(
+                el,
+                move || view! { <Cell demo source_html source_lines initial/> },
+            );
+        }
+        "exercise" => {
+            let ex = exercises::by_id(&id).ok_or_else(|| stale("an exercise"))?;
+            let statement_html = inner(el, ".statement").unwrap_or_default();
+            replace(el, move || view! { <ExercisePanel ex statement_html/> });
+        }
+        "scratch" => {
+            let chapter = el.get_attribute("data-chapter").unwrap_or_default();
+            let code = el
+                .query_selector(".scratch-starter")
+                .ok()
+                .flatten()
+                .and_then(|c| c.text_content())
+                .unwrap_or_default();
+            replace(el, move || view! { <ScratchCell code chapter/> });
+        }
+        other => {
+            return Err(format!(
+                "Unknown part of the page `{other}`: reload the page."
+            ));
+        }
+    }
+    Ok(())
+}

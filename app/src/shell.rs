@@ -1,0 +1,58 @@
+//! The page shell's live parts: the header's tools and the notices.
+
+use leptos::prelude::*;
+
+use crate::storage;
+
+/// The notices under the header (storage problems, import results, ...).
+#[component]
+pub fn Notices() -> impl IntoView {
+    let notices = storage::notices();
+    view! {
+        {move || notices.get().into_iter().map(|n| {
+            let topic = n.topic.clone();
+            view! {
+                <div class="notice" class:alert=n.alert role=if n.alert { "alert" } else { "status" } data-topic=n.topic>
+                    <span>{n.text}</span>
+                    <button type="button" class="secondary" on:click=move |_| storage::dismiss(&topic)>"Dismiss"</button>
+                </div>
+            }
+        }).collect_view()}
+    }
+}
+
+/// Light, dark, or follow the system; the choice is saved.
+#[component]
+pub fn ThemeSwitch() -> impl IntoView {
+    let theme = RwSignal::new(storage::theme().unwrap_or_else(|| "system".to_owned()));
+    let next = move || match theme.get().as_str() {
+        "system" => "light",
+        "light" => "dark",
+        _ => "system",
+    };
+    let apply = move |t: &str| {
+        let root = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element());
+        if let Some(el) = root {
+            let _ = if t == "system" {
+                el.remove_attribute("data-theme")
+            } else {
+                el.set_attribute("data-theme", t)
+            };
+        }
+        storage::save_theme((t != "system").then_some(t));
+        crate::plot::restyle_all();
+    };
+    view! {
+        <button type="button" class="theme-switch secondary"
+            title="Switch between the system's theme, light and dark"
+            on:click=move |_| {
+                let t = next();
+                theme.set(t.to_owned());
+                apply(t);
+            }>
+            {move || format!("Theme: {}", theme.get())}
+        </button>
+    }
+}
