@@ -25,9 +25,14 @@ fn show_args(args: &[Value]) -> String {
 
 /// An exercise: statement, editor, Run tests, per-case results, hints.
 /// The statement arrives rendered in the page (`statement_html`, written at
-/// build time from its Markdown).
+/// build time from its Markdown), and so does the highlighted reference
+/// solution (`reference_html`), shown only after a pass or on request.
 #[component]
-pub fn ExercisePanel(ex: Exercise, statement_html: String) -> impl IntoView {
+pub fn ExercisePanel(
+    ex: Exercise,
+    statement_html: String,
+    reference_html: String,
+) -> impl IntoView {
     let ex = Rc::new(ex);
     let saved = storage::get(&code_key(ex.id));
     let code = RwSignal::new(saved.unwrap_or_else(|| ex.starter_rhai.to_owned()));
@@ -135,7 +140,7 @@ pub fn ExercisePanel(ex: Exercise, statement_html: String) -> impl IntoView {
 
     let statement = statement_html;
     let hints = ex.hints;
-    let reference = ex.reference_source;
+    let reference = reference_html;
     let starter = ex.starter_rhai;
     let signature = format!(
         "fn {}({}) -> {}",
@@ -231,7 +236,7 @@ pub fn ExercisePanel(ex: Exercise, statement_html: String) -> impl IntoView {
             {move || reveal.get().then(|| view! {
                 <div class="reference">
                     <p class="muted small">"The reference solution in Rust (the judge computes every expected value with it):"</p>
-                    <pre class="code"><code class="rust" inner_html=chapters::highlight::highlight_rust(reference)></code></pre>
+                    <pre class="code"><code class="rust" inner_html=reference.clone()></code></pre>
                 </div>
             })}
         </section>

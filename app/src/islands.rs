@@ -111,7 +111,11 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
         "exercise" => {
             let ex = exercises::by_id(&id).ok_or_else(|| stale("an exercise"))?;
             let statement_html = inner(el, ".statement").unwrap_or_default();
-            replace(el, move || view! { <ExercisePanel ex statement_html/> });
+            let reference_html = inner(el, "template.reference").unwrap_or_default();
+            replace(
+                el,
+                move || view! { <ExercisePanel ex statement_html reference_html/> },
+            );
         }
         "scratch" => {
             let chapter = el.get_attribute("data-chapter").unwrap_or_default();

@@ -14,6 +14,7 @@
 pub mod ch_newmodels;
 pub mod demo;
 pub mod doc;
+#[cfg(feature = "render")]
 pub mod highlight;
 pub mod math;
 pub mod rng;

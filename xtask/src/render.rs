@@ -334,12 +334,14 @@ fn exercise(ex: &exercises::Exercise) -> Result<String, String> {
          <header class=\"cell-head\"><span class=\"cell-kind\">Exercise</span><h3 class=\"cell-title\">{title}</h3></header>\
          <div class=\"prose statement\">{statement}</div>\
          <p class=\"signature\"><code>{signature}</code> — in Rhai, a small Rust-like language.</p>\
-         <pre class=\"code starter\" aria-label=\"starter code\"><code>{starter}</code></pre></section></div>\n",
+         <pre class=\"code starter\" aria-label=\"starter code\"><code>{starter}</code></pre>\
+         <template class=\"reference\">{reference}</template></section></div>\n",
         id = ex.id,
         slug = ex.slug(),
         title = escape(ex.title),
         signature = escape(&signature),
         starter = escape(ex.starter_rhai),
+        reference = highlight_rust(ex.reference_source),
     ))
 }
 
