@@ -1,19 +1,19 @@
 // Correct Rhai solutions, typed into the editor by the end-to-end tests and the bench:
-// each exercise folder's `solution.rhai` (exercises/src/<chapter>/<slug>/), read from
-// disk. `cargo test -p exercises` grades the same files natively (exercises/src/check.rs).
+// each exercise folder's `solution.rhai` (chapters/src/<chapter>/exercises/<slug>/),
+// read from disk. `cargo test -p exercises` grades the same files natively (exercises/src/check.rs).
 // SOLUTIONS maps an exercise id (`chapter/slug`) to its source, chapter by chapter in
 // the order of the manifests' `position`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'exercises', 'src');
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'chapters', 'src');
 
 function load() {
   const found = [];
   for (const chapter of fs.readdirSync(SRC).sort()) {
-    const chDir = path.join(SRC, chapter);
-    if (!fs.statSync(chDir).isDirectory()) continue;
+    const chDir = path.join(SRC, chapter, 'exercises');
+    if (!fs.existsSync(chDir) || !fs.statSync(chDir).isDirectory()) continue;
     for (const slug of fs.readdirSync(chDir).sort()) {
       const dir = path.join(chDir, slug);
       if (!fs.statSync(dir).isDirectory()) continue;

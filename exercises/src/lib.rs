@@ -1,9 +1,10 @@
 //! The book's exercises: statements, starters, hints, test cases and the Rust
 //! reference solutions that compute every expected output.
 //!
-//! Pipeline: each exercise is a folder `src/<chapter>/<slug>/` (`exercise.toml`
-//! manifest, `statement.md`, `starter.rhai`, `starter.rs`, `reference.rs` with
-//! the cases and the reference solution, `solution.rhai`, `wrong/*.rhai`); the
+//! Pipeline: each exercise is a folder in its chapter's folder,
+//! `chapters/src/<chapter>/exercises/<slug>/` (`exercise.toml` manifest,
+//! `statement.md`, `starter.rhai`, `starter.rs`, `reference.rs` with the cases and
+//! the reference solution, `solution.rhai`, `wrong/*.rhai`); the
 //! build script (`build.rs`) checks the folders and generates the registry
 //! ([`all`]) and a module per exercise (`ch_newmodels::attended`, ...);
 //! [`Exercise::spec`] hands the judge what it grades; [`grade_rhai`] grades a

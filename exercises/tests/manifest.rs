@@ -9,17 +9,18 @@ mod manifest;
 
 use std::path::{Path, PathBuf};
 
+/// `chapters/src`, the chapter folders.
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../chapters/src")
 }
 
-/// A copy of the `attended` exercise folder in a fresh `<tmp>/src/ch_test/`.
+/// A copy of the `attended` exercise folder in a fresh `<tmp>/src/ch_test/exercises/`.
 fn scratch(name: &str) -> (PathBuf, PathBuf) {
     let root = std::env::temp_dir().join(format!("ih-manifest-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    let dir = root.join("src/ch_test/attended");
+    let dir = root.join("src/ch_test/exercises/attended");
     std::fs::create_dir_all(dir.join("wrong")).unwrap();
-    let from = src().join("ch_newmodels/attended");
+    let from = src().join("ch_newmodels/exercises/attended");
     for f in manifest::FILES.iter().chain(&["exercise.toml"]) {
         std::fs::copy(from.join(f), dir.join(f)).unwrap();
     }
