@@ -2,16 +2,24 @@
 // each exercise folder's `solution.rhai` (chapters/src/<chapter>/exercises/<slug>/),
 // read from disk. `cargo test -p exercises` grades the same files natively (exercises/src/check.rs).
 // SOLUTIONS maps an exercise id (`chapter/slug`) to its source, chapter by chapter in
-// the order of the manifests' `position`.
+// reading order (chapters/SUMMARY.md), then in the order of the manifests' `position`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'chapters', 'src');
+const CHAPTERS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'chapters');
+const SRC = path.join(CHAPTERS, 'src');
+
+// The reading order: the `- <folder>` lines of chapters/SUMMARY.md.
+function readingOrder() {
+  const text = fs.readFileSync(path.join(CHAPTERS, 'SUMMARY.md'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+  return [...text.matchAll(/^\s*- +([a-z_][a-z0-9_]*)\/?\s*$/gm)].map((m) => m[1]);
+}
 
 function load() {
+  const order = readingOrder();
   const found = [];
-  for (const chapter of fs.readdirSync(SRC).sort()) {
+  for (const chapter of order) {
     const chDir = path.join(SRC, chapter, 'exercises');
     if (!fs.existsSync(chDir) || !fs.statSync(chDir).isDirectory()) continue;
     for (const slug of fs.readdirSync(chDir).sort()) {
@@ -24,7 +32,7 @@ function load() {
       found.push({ id: `${chapter}/${slug}`, chapter, position, source });
     }
   }
-  found.sort((a, b) => a.chapter.localeCompare(b.chapter) || a.position - b.position);
+  found.sort((a, b) => order.indexOf(a.chapter) - order.indexOf(b.chapter) || a.position - b.position);
   return Object.fromEntries(found.map((e) => [e.id, e.source]));
 }
 

@@ -240,20 +240,17 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, String> {
     }
 }
 
-/// Reads the exercise folders of every chapter folder under `chapters_src`
-/// (`chapters/src`): `<chapter>/exercises/<slug>/`. A directory directly under
-/// `chapters_src` is a chapter; one without `exercises/` has none. Returns every
-/// problem found, each naming its file.
-pub fn load(chapters_src: &Path) -> Result<Vec<Folder>, Vec<String>> {
+/// Reads the exercise folders of the chapters `chapters` (in reading order, as
+/// `chapters/SUMMARY.md` lists them) under `chapters_src` (`chapters/src`):
+/// `<chapter>/exercises/<slug>/`; a chapter without `exercises/` has none. Returns
+/// the folders chapter by chapter in that order, by `position` within a chapter, or
+/// every problem found, each naming its file.
+pub fn load(chapters_src: &Path, chapters: &[String]) -> Result<Vec<Folder>, Vec<String>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    let chapters = match sorted_entries(chapters_src) {
-        Ok(v) => v,
-        Err(e) => return Err(vec![e]),
-    };
-    for ch_dir in chapters.into_iter().filter(|p| p.is_dir()) {
-        let chapter = name_of(&ch_dir);
-        if !is_ident(&chapter) {
+    for chapter in chapters {
+        let ch_dir = chapters_src.join(chapter);
+        if !is_ident(chapter) {
             errors.push(format!(
                 "{}: a chapter folder's name must be an identifier",
                 ch_dir.display()
@@ -280,7 +277,7 @@ pub fn load(chapters_src: &Path) -> Result<Vec<Folder>, Vec<String>> {
                 ));
                 continue;
             }
-            match folder(&chapter, &dir) {
+            match folder(chapter, &dir) {
                 Err(mut e) => errors.append(&mut e),
                 Ok(f) => {
                     if let Some(other) = positions.insert(f.manifest.position, f.slug.clone()) {
@@ -311,7 +308,12 @@ pub fn load(chapters_src: &Path) -> Result<Vec<Folder>, Vec<String>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    out.sort_by(|a, b| (&a.chapter, a.manifest.position).cmp(&(&b.chapter, b.manifest.position)));
+    out.sort_by_key(|f| {
+        (
+            chapters.iter().position(|c| *c == f.chapter),
+            f.manifest.position,
+        )
+    });
     Ok(out)
 }
 

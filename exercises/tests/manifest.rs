@@ -28,13 +28,24 @@ fn scratch(name: &str) -> (PathBuf, PathBuf) {
     (root, dir)
 }
 
+/// The book's chapters, in reading order.
+fn book() -> Vec<String> {
+    chapters::all().iter().map(|c| c.id.to_owned()).collect()
+}
+
+fn test_chapter() -> Vec<String> {
+    vec!["ch_test".to_owned()]
+}
+
 fn errors(root: &Path) -> String {
-    manifest::load(&root.join("src")).unwrap_err().join("\n")
+    manifest::load(&root.join("src"), &test_chapter())
+        .unwrap_err()
+        .join("\n")
 }
 
 #[test]
 fn the_books_folders_load_in_order() {
-    let folders = manifest::load(&src()).unwrap();
+    let folders = manifest::load(&src(), &book()).unwrap();
     let ids: Vec<String> = folders
         .iter()
         .map(|f| format!("{}/{}", f.chapter, f.slug))
@@ -46,7 +57,7 @@ fn the_books_folders_load_in_order() {
 #[test]
 fn a_copied_folder_loads() {
     let (root, _) = scratch("ok");
-    let f = manifest::load(&root.join("src")).unwrap();
+    let f = manifest::load(&root.join("src"), &test_chapter()).unwrap();
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].manifest.params.len(), 4);
     std::fs::remove_dir_all(root).unwrap();
@@ -109,7 +120,7 @@ fn missing_and_unexpected_files_are_named() {
 
 #[test]
 fn the_generated_code_names_every_file() {
-    let folders = manifest::load(&src()).unwrap();
+    let folders = manifest::load(&src(), &book()).unwrap();
     let code = manifest::generate(&folders);
     for f in &folders {
         for file in manifest::FILES {

@@ -1,4 +1,5 @@
-//! `cargo xtask gen`: writes every chapter's practice folder, `practice/<chapter>/`,
+//! `cargo xtask gen`: writes the practice folder `practice/<chapter>/` of every
+//! chapter in the reading order (`chapters/SUMMARY.md`),
 //! from the exercise folders (`chapters/src/<chapter>/exercises/<slug>/`, through the
 //! `exercises` registry):
 //!
@@ -61,15 +62,10 @@ pub fn generate() -> Result<(), String> {
     Ok(())
 }
 
-/// The chapters that have exercises, in the registry's order.
-fn chapters() -> Vec<&'static str> {
-    let mut out: Vec<&str> = Vec::new();
-    for ex in exercises::all() {
-        if !out.contains(&ex.chapter()) {
-            out.push(ex.chapter());
-        }
-    }
-    out
+/// Every chapter of the book, in reading order (`chapters/SUMMARY.md`): each gets
+/// a practice folder.
+pub fn chapters() -> Vec<&'static str> {
+    chapters::all().iter().map(|c| c.id).collect()
 }
 
 /// Every generated file, by path relative to the repository's root.

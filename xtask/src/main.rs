@@ -115,12 +115,14 @@ fn test_cmd() -> Result<(), String> {
         .env("RUSTDOCFLAGS", "-D warnings"))?;
     step("native tests");
     run(Command::new("cargo").args(["test", "--workspace"]))?;
-    step("practice crate builds (starters compile)");
-    run(Command::new("cargo").args([
-        "build",
-        "--manifest-path",
-        "practice/ch_newmodels/Cargo.toml",
-    ]))?;
+    step("practice crates build (starters compile)");
+    for ch in r#gen::chapters() {
+        run(Command::new("cargo").args([
+            "build",
+            "--manifest-path",
+            &format!("practice/{ch}/Cargo.toml"),
+        ]))?;
+    }
     step("pure crates build for wasm32 (no web, file, clock or OS entropy)");
     run(Command::new("cargo").args([
         "check",
