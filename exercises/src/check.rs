@@ -94,27 +94,147 @@ pub fn problems() -> Vec<String> {
             out.push(format!("{}: the Rust starter has no todo!()", ex.id));
         }
     }
+    out.extend(book_problems());
+    out
+}
+
+/// What must be unique across the whole book, whatever chapter it is in: demo ids
+/// (a cell finds its demo by id) and scripting function names (one Rhai
+/// namespace); and every chapter's text: its directives.
+fn book_problems() -> Vec<String> {
+    let mut out = Vec::new();
+    let demos: Vec<(&str, &str)> = chapters::all()
+        .iter()
+        .flat_map(|c| (c.demos)().into_iter().map(move |d| (c.id, d.id)))
+        .collect();
+    for (ch, id, other) in duplicates(&demos) {
+        out.push(format!(
+            "{ch}: demo id `{id}` is also a demo of {other}; demo ids are unique across the book"
+        ));
+    }
+    let api: Vec<(&str, &str)> = crate::api::by_chapter()
+        .into_iter()
+        .flat_map(|(ch, fns)| fns.into_iter().map(move |f| (ch, f.name)))
+        .collect();
+    for (ch, name, other) in duplicates(&api) {
+        out.push(format!(
+            "chapters/src/{ch}/api.rs: scripting function `{name}` is also {other}'s; names are unique across the book"
+        ));
+    }
     #[cfg(feature = "render")]
     for ch in chapters::all() {
-        let doc = match ch.doc() {
-            Ok(d) => d,
-            Err(e) => {
-                out.push(format!("{} {e}", ch.repo_path));
-                continue;
+        match ch.doc() {
+            Ok(doc) => {
+                let exercises: Vec<&str> = crate::for_chapter(ch.id).iter().map(|e| e.id).collect();
+                out.extend(directive_problems(
+                    ch.id,
+                    ch.repo_path,
+                    &doc.blocks,
+                    &demos,
+                    &exercises,
+                ));
             }
-        };
-        for b in &doc.blocks {
-            match b {
-                chapters::doc::Block::Cell { id, line } if chapters::demo(id).is_none() => {
-                    out.push(format!("{} line {line}: unknown cell `{id}`", ch.repo_path));
-                }
-                chapters::doc::Block::Exercise { id, line } if crate::by_id(id).is_none() => {
+            Err(e) => out.push(format!("{} {e}", ch.repo_path)),
+        }
+    }
+    out
+}
+
+/// Each `(chapter, name)` whose name an earlier entry already has, with that
+/// entry's chapter: `(chapter, name, other chapter)`.
+fn duplicates<'a>(items: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str, &'a str)> {
+    let mut out = Vec::new();
+    for (i, (ch, name)) in items.iter().enumerate() {
+        if let Some((other, _)) = items[..i].iter().find(|(_, n)| n == name) {
+            out.push((*ch, *name, *other));
+        }
+    }
+    out
+}
+
+/// The directives of chapter `chapter`'s text (`path`, parsed into `blocks`): every
+/// cell names a demo of this chapter (`demos` holds `(chapter, demo id)` for the
+/// whole book), every exercise directive names one of `exercises` (the chapter's
+/// exercise ids), and each of those is placed exactly once.
+#[cfg(any(test, feature = "render"))]
+pub(crate) fn directive_problems(
+    chapter: &str,
+    path: &str,
+    blocks: &[chapters::doc::Block],
+    demos: &[(&str, &str)],
+    exercises: &[&str],
+) -> Vec<String> {
+    use chapters::doc::Block;
+    let mut out = Vec::new();
+    let mut placed: Vec<(&str, usize)> = Vec::new();
+    for b in blocks {
+        match b {
+            Block::Cell { id, line } => match demos.iter().find(|(_, d)| d == id) {
+                Some((ch, _)) if *ch == chapter => {}
+                Some((ch, _)) => out.push(format!(
+                    "{path} line {line}: cell `{id}` is a demo of chapter {ch}; a chapter's cells run its own demos"
+                )),
+                None => out.push(format!("{path} line {line}: unknown cell `{id}`")),
+            },
+            Block::Exercise { id, line } => {
+                let owner = id.split('/').next().unwrap_or_default();
+                if exercises.contains(&id.as_str()) {
+                    if let Some((_, first)) = placed.iter().find(|(p, _)| p == id) {
+                        out.push(format!(
+                            "{path} line {line}: exercise `{id}` is already placed at line {first}; each exercise is placed once"
+                        ));
+                    } else {
+                        placed.push((id, *line));
+                    }
+                } else if owner != chapter && id.contains('/') {
                     out.push(format!(
-                        "{} line {line}: unknown exercise `{id}`",
-                        ch.repo_path
+                        "{path} line {line}: exercise `{id}` belongs to chapter {owner}; a chapter places only its own exercises"
                     ));
+                } else {
+                    out.push(format!("{path} line {line}: unknown exercise `{id}`"));
                 }
-                _ => {}
+            }
+            _ => {}
+        }
+    }
+    for id in exercises {
+        if !placed.iter().any(|(p, _)| p == id) {
+            out.push(format!(
+                "{path}: exercise `{id}` is not placed; put ```exercise {id}``` where the text asks for it"
+            ));
+        }
+    }
+    out
+}
+
+/// What the parity fixtures miss: for every chapter, each exercise without a line in
+/// `verdicts` (`tests/fixtures/verdicts.jsonl`) and each demo without a line in
+/// `demos` (`tests/fixtures/demos.jsonl`).
+#[cfg(test)]
+fn fixture_gaps(verdicts: &str, demos: &str) -> Vec<String> {
+    let ids = |text: &str, key: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v.get(key).and_then(|x| x.as_str()).map(str::to_owned))
+            .collect()
+    };
+    let (verdicts, demos) = (ids(verdicts, "exercise"), ids(demos, "demo"));
+    let mut out = Vec::new();
+    for ch in chapters::all() {
+        for ex in crate::for_chapter(ch.id) {
+            if !verdicts.iter().any(|v| v == ex.id) {
+                out.push(format!(
+                    "{}: exercise {} has no line in tests/fixtures/verdicts.jsonl (record it: UPDATE_VERDICTS=1 cargo test -p exercises --test parity)",
+                    ch.id, ex.id
+                ));
+            }
+        }
+        for d in (ch.demos)() {
+            if !demos.iter().any(|x| x == d.id) {
+                out.push(format!(
+                    "{}: demo {} has no line in tests/fixtures/demos.jsonl (give it three parameter sets in tests/fixtures/demos.rs, then UPDATE_DEMOS=1 cargo test -p exercises --test parity)",
+                    ch.id, d.id
+                ));
             }
         }
     }
@@ -129,6 +249,87 @@ mod tests {
     fn the_content_is_sound() {
         let p = problems();
         assert!(p.is_empty(), "content problems:\n{}", p.join("\n"));
+    }
+
+    /// The parity fixtures that the browser must reproduce cover every chapter's
+    /// exercises and demos.
+    #[test]
+    fn the_parity_fixtures_cover_every_exercise_and_demo() {
+        let verdicts = include_str!("../tests/fixtures/verdicts.jsonl");
+        let demos = include_str!("../tests/fixtures/demos.jsonl");
+        let gaps = fixture_gaps(verdicts, demos);
+        assert!(gaps.is_empty(), "fixtures missing:\n{}", gaps.join("\n"));
+        // Without one exercise's and one demo's lines, both are named.
+        let ex = crate::all().into_iter().next().expect("an exercise");
+        let demo = chapters::all_demos().into_iter().next().expect("a demo");
+        let strip = |text: &str, key: &str, id: &str| -> String {
+            text.lines()
+                .filter(|l| !l.contains(&format!("\"{key}\":\"{id}\"")))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        };
+        let gaps = fixture_gaps(
+            &strip(verdicts, "exercise", ex.id),
+            &strip(demos, "demo", demo.id),
+        );
+        assert_eq!(gaps.len(), 2, "{gaps:?}");
+        assert!(gaps[0].contains(&format!("exercise {} has no line", ex.id)));
+        assert!(gaps[1].contains(&format!("demo {} has no line", demo.id)));
+    }
+
+    #[test]
+    fn names_are_unique_across_the_book() {
+        let items = [("ch_a", "x"), ("ch_a", "y"), ("ch_b", "x"), ("ch_c", "y")];
+        assert_eq!(
+            duplicates(&items),
+            [("ch_b", "x", "ch_a"), ("ch_c", "y", "ch_a")]
+        );
+        assert!(duplicates(&items[..2]).is_empty());
+    }
+
+    /// The checker's rules for a chapter's directives, on a made-up chapter.
+    #[test]
+    fn directives_must_place_the_chapters_own_exercises_once() {
+        use chapters::doc::Block;
+        let cell = |id: &str, line| Block::Cell {
+            id: id.to_owned(),
+            line,
+        };
+        let ex = |id: &str, line| Block::Exercise {
+            id: id.to_owned(),
+            line,
+        };
+        let demos = [("ch_a", "alpha"), ("ch_b", "beta")];
+        let mine = ["ch_a/one", "ch_a/two", "ch_a/three"];
+        let blocks = [
+            cell("alpha", 1),
+            cell("beta", 2),
+            cell("gamma", 3),
+            ex("ch_a/one", 4),
+            ex("ch_a/one", 5),
+            ex("ch_b/other", 6),
+            ex("ch_a/nope", 7),
+            ex("ch_a/two", 8),
+        ];
+        let p = directive_problems("ch_a", "a.md", &blocks, &demos, &mine);
+        assert_eq!(
+            p,
+            [
+                "a.md line 2: cell `beta` is a demo of chapter ch_b; a chapter's cells run its own demos",
+                "a.md line 3: unknown cell `gamma`",
+                "a.md line 5: exercise `ch_a/one` is already placed at line 4; each exercise is placed once",
+                "a.md line 6: exercise `ch_b/other` belongs to chapter ch_b; a chapter places only its own exercises",
+                "a.md line 7: unknown exercise `ch_a/nope`",
+                "a.md: exercise `ch_a/three` is not placed; put ```exercise ch_a/three``` where the text asks for it",
+            ]
+        );
+        let ok = [
+            cell("alpha", 1),
+            ex("ch_a/one", 2),
+            ex("ch_a/two", 3),
+            ex("ch_a/three", 4),
+        ];
+        assert!(directive_problems("ch_a", "a.md", &ok, &demos, &mine).is_empty());
     }
 
     /// Every statement's placeholders are computed by its reference, printed as the
