@@ -175,7 +175,8 @@ fn find_model(name: &str) -> Result<ledger::Model, String> {
 
 #[cfg(all(test, feature = "script"))]
 mod tests {
-    use crate::api::{ApiFn, eval, functions};
+    use super::functions;
+    use crate::api::{ApiFn, eval};
     use judge::Value;
     use judge::script::Limits;
 
@@ -250,6 +251,7 @@ mod tests {
         );
     }
 
+    /// The chapter's own functions (the book's are `crate::api::functions()`).
     #[test]
     fn signatures_are_listed() {
         let sigs: Vec<String> = functions().iter().map(ApiFn::signature).collect();
