@@ -93,6 +93,23 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 move || mark(&status())
             });
         }
+        "chapter-progress" => {
+            let chapter = el.get_attribute("data-chapter").unwrap_or_default();
+            let ids: Vec<&'static str> = exercises::for_chapter(&chapter)
+                .iter()
+                .map(|e| e.id)
+                .collect();
+            let progress = use_progress();
+            replace(el, move || {
+                move || {
+                    let done = ids
+                        .iter()
+                        .filter(|id| progress.outcome(id) == crate::storage::Outcome::Passed)
+                        .count();
+                    format!("{done}/{}", ids.len())
+                }
+            });
+        }
         "cell" => {
             let demo = chapters::demo(&id).ok_or_else(|| stale("a cell"))?;
             let source_html = inner(el, ".cell-source code").unwrap_or_default();

@@ -21,7 +21,13 @@ pub mod worker;
 pub fn start() {
     console_error_panic_hook::set_once();
     if web_sys::window().is_some() {
-        worker::warm();
+        let has_cells = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("[data-island=cell]").ok().flatten())
+            .is_some();
+        if has_cells {
+            worker::warm();
+        }
         storage::migrate();
         islands::mount_all();
         // Tests and tools wait for this before they interact with the page.

@@ -157,6 +157,9 @@ fn test_cmd() -> Result<(), String> {
         .arg("e2e/reader.mjs")
         .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
     run(Command::new("node")
+        .arg("e2e/book.mjs")
+        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
+    run(Command::new("node")
         .arg("e2e/storage.mjs")
         .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
     run(Command::new("node")

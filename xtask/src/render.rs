@@ -189,16 +189,39 @@ fn chapter(
         })
         .unwrap_or_default()
     };
+    let contents: String = chapters::all()
+        .iter()
+        .map(|c| {
+            let progress = format!(
+                "<span class=\"chapter-progress muted\" data-island=\"chapter-progress\" data-chapter=\"{}\" title=\"exercises passed\">0/{}</span>",
+                c.id,
+                exercises::for_chapter(c.id).len()
+            );
+            if c.id == ch.id {
+                format!(
+                    "<li class=\"toc-chapter current\"><a href=\"/ch/{}\" aria-current=\"page\">{}</a> {progress}\
+                     <ol>{toc}</ol><p class=\"toc-title toc-exercises\">Exercises</p><ul class=\"progress-list\">{marks}</ul></li>",
+                    c.slug,
+                    escape(c.title)
+                )
+            } else {
+                format!(
+                    "<li class=\"toc-chapter\"><a href=\"/ch/{}\">{}</a> {progress}</li>",
+                    c.slug,
+                    escape(c.title)
+                )
+            }
+        })
+        .collect();
     let body = format!(
         "{header}<div class=\"chapter-layout\">\
-         <nav class=\"toc\" aria-label=\"Contents of this chapter\"><details open><summary class=\"toc-title\">{title}</summary>\
-         <ol>{toc}</ol><p class=\"toc-title toc-exercises\">Exercises</p><ul class=\"progress-list\">{marks}</ul></details></nav>\n\
+         <nav class=\"toc\" aria-label=\"Contents\"><details open><summary class=\"toc-title\">Contents</summary>\
+         <ol class=\"book-toc\">{contents}</ol><p class=\"toc-home\"><a href=\"/\">Home: all chapters, saved work</a></p></details></nav>\n\
          <main class=\"page chapter\" id=\"chapter\" data-chapter=\"{id}\">\n{main}\
-         <footer class=\"chapter-footer\"><nav class=\"prev-next\">{prev}<a href=\"/\">Contents</a>{next}</nav>\
+         <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"Chapters\">{prev}<a href=\"/\">Contents</a>{next}</nav>\
          <a class=\"edit-link\" href=\"{edit}{path}\">Edit this page</a></footer></main></div>\n\
          <script>if (innerWidth <= 860) document.querySelector(\".toc details\").removeAttribute(\"open\");</script>\n",
         header = header(),
-        title = escape(ch.title),
         id = ch.id,
         prev = nav(prev, "prev", "←"),
         next = nav(next, "next", "→"),

@@ -1,0 +1,103 @@
+// End-to-end: walk the whole book in reading order, as a reader who does every
+// exercise would. For each chapter (found from the home page, then by each
+// chapter's "next" link): every cell has run in the page, every exercise passes
+// with its known-good solution (`solution.rhai`, via solutions.mjs), a wrong
+// answer shows expected against actual, the contents mark the chapter's
+// progress, and the 404 page is a real one.
+import assert from 'node:assert/strict';
+import { BOOK_URL, launch, ready } from './browser.mjs';
+import { SOLUTIONS } from './solutions.mjs';
+
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const errors = [];
+page.on('pageerror', (e) => errors.push(e.message));
+let step = 0;
+const ok = (what) => console.log(`ok ${++step} - ${what}`);
+
+try {
+  await page.goto(BOOK_URL + '/'); await ready(page);
+  const order = await page.locator('ol.chapters > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(order.length >= 1, 'the home page lists the chapters');
+  ok(`the home page lists ${order.length} chapter(s): ${order.join(', ')}`);
+
+  const solved = new Set();
+  let href = order[0];
+  for (let i = 0; i < order.length; i++) {
+    assert.equal(href, order[i], `chapter ${i + 1} in reading order`);
+    await page.goto(BOOK_URL + href); await ready(page);
+    const chapter = await page.locator('main.chapter').getAttribute('data-chapter');
+
+    // The contents list every chapter, this one expanded with its sections.
+    const listed = await page.locator('.toc .book-toc > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(listed, order, 'the contents list the book in reading order');
+    assert.ok(await page.locator('.toc li.current ol a').count() >= 3, 'sections of this chapter');
+
+    // Every cell runs in the page (its timing shows, its output is live).
+    const cells = await page.locator('section.cell[data-cell]').evaluateAll((els) => els.map((e) => e.dataset.cell));
+    for (const id of cells) {
+      const c = page.locator(`.cell[data-cell="${id}"]`);
+      await c.locator('.timing', { hasText: 'ran in' }).waitFor({ timeout: 15000 });
+      assert.equal(await c.locator('.cell-output > .prerendered').count(), 0, `${id}: output computed in the page`);
+      assert.equal(await c.locator('.cell-problem').count(), 0, `${id}: no problem shown`);
+    }
+
+    // Every exercise passes with its known-good solution; a wrong answer shows its diff.
+    const exs = await page.locator('section.exercise[data-exercise]').evaluateAll((els) => els.map((e) => e.dataset.exercise));
+    for (const id of exs) {
+      assert.ok(SOLUTIONS[id], `${id} has a known-good solution`);
+      const ex = page.locator(`.exercise[data-exercise="${id}"]`);
+      const editor = ex.locator('textarea.editor');
+      await editor.scrollIntoViewIfNeeded();
+      // A plausible wrong answer: the right signature returning 0.
+      const sig = (await ex.locator('.signature code').textContent()).match(/^fn (\w+)\(([^)]*)\)/);
+      await editor.fill(`fn ${sig[1]}(${sig[2]}) { 0 }`);
+      await editor.press('Control+Enter');
+      // 0 has the wrong type where a list or map is due: "error", else "failed".
+      const verdict = ex.locator('.verdict[data-status="failed"], .verdict[data-status="error"]');
+      await verdict.waitFor();
+      const first = ex.locator('.case.fail .case-detail[open]').first();
+      assert.match(await first.textContent(), /input: .*expected: .*actual: /s, `${id}: a failing case shows input, expected and actual`);
+      await editor.fill(SOLUTIONS[id]);
+      await editor.press('Control+Enter');
+      await ex.locator('.verdict[data-status="passed"]').waitFor();
+      assert.equal(await page.locator(`.toc [data-progress="${id}"] .mark`).textContent(), '✓', `${id} marked in the contents`);
+      solved.add(id);
+    }
+    const progress = await page.locator(`.toc [data-chapter="${chapter}"]`).textContent();
+    assert.equal(progress, `${exs.length}/${exs.length}`, `${chapter}: contents show every exercise passed`);
+    ok(`${chapter}: ${cells.length} cells ran, ${exs.length} exercises solved (a wrong answer showed its diff first)`);
+
+    // On to the next chapter by its link (the last has none).
+    const next = page.locator('.prev-next a[rel="next"]');
+    if (i + 1 < order.length) {
+      href = await next.getAttribute('href');
+    } else {
+      assert.equal(await next.count(), 0, 'the last chapter has no next link');
+    }
+  }
+  assert.deepEqual([...solved].sort(), Object.keys(SOLUTIONS).sort(), 'every known-good solution was used on its chapter');
+  ok(`walked the book in reading order; all ${solved.size} exercises solved`);
+
+  await page.goto(BOOK_URL + '/'); await ready(page);
+  for (const [i, h] of order.entries()) {
+    const card = page.locator('ol.chapters > li').nth(i);
+    assert.match(await card.locator('summary').textContent(), /Exercises: (\d+) of \1 passed/, `${h} shows its progress`);
+  }
+  ok('the home page shows every chapter complete');
+
+  const resp = await page.goto(BOOK_URL + '/ch/no-such-chapter'); await ready(page);
+  assert.equal(resp.status(), 404);
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  assert.ok(await page.locator('main a[href^="/ch/"]').count() >= order.length, 'the 404 page lists the chapters');
+  ok('an unknown path is a 404 page that lists the chapters');
+
+  assert.deepEqual(errors, [], 'no uncaught page errors');
+  ok('no page errors');
+} catch (e) {
+  await page.screenshot({ path: 'target/e2e-book-failure.png', fullPage: false }).catch(() => {});
+  console.error('not ok - ' + (e.stack || e) + '\n(screenshot: target/e2e-book-failure.png)');
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}
