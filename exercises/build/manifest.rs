@@ -448,6 +448,7 @@ pub fn generate(folders: &[Folder]) -> String {
             "        Exercise {{
             id: {id},
             title: {title},
+            #[cfg(feature = \"render\")]
             statement: {statement},
             function: {function},
             params: {params},
@@ -455,11 +456,13 @@ pub fn generate(folders: &[Folder]) -> String {
             returns: {returns},
             rust_result: {rust_result},
             starter_rhai: {starter_rhai},
+            #[cfg(feature = \"render\")]
             starter_rust: {starter_rust},
             hints: {hints},
             tolerance: judge::Tolerance {{ abs: {abs}, rel: {rel} }},
             cases: {module}::cases,
             reference: {module}::reference,
+            #[cfg(feature = \"render\")]
             reference_source: chapters::demo::anchored({reference}, \"reference\"),
         }},",
             id = lit(&format!("{}/{}", f.chapter, f.slug)),
@@ -480,7 +483,7 @@ pub fn generate(folders: &[Folder]) -> String {
     }
     s.push_str("    ]\n}\n\n");
     s.push_str(
-        "/// Each exercise's known-good `solution.rhai` and its `wrong/*.rhai`.\nstatic KNOWN: &[check::Known] = &[\n",
+        "/// Each exercise's known-good `solution.rhai` and its `wrong/*.rhai`.\n#[cfg(feature = \"render\")]\nstatic KNOWN: &[check::Known] = &[\n",
     );
     for f in folders {
         let wrong = list(f.wrong.iter().map(|p| {

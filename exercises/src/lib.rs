@@ -11,6 +11,7 @@
 //! learner's Rhai source in the sandbox.
 
 pub mod api;
+#[cfg(feature = "render")]
 pub mod check;
 #[cfg(feature = "script")]
 pub mod jobs;
@@ -30,6 +31,7 @@ pub struct Exercise {
     pub title: &'static str,
     /// Statement, Markdown, as written: worked examples' outputs are
     /// `{{call(...)}}` placeholders; [`Exercise::statement_markdown`] fills them in.
+    #[cfg(feature = "render")]
     pub statement: &'static str,
     /// Function name the learner writes.
     pub function: &'static str,
@@ -46,6 +48,7 @@ pub struct Exercise {
     /// Rhai starter code.
     pub starter_rhai: &'static str,
     /// Rust starter code (the function as it stands in the practice crate).
+    #[cfg(feature = "render")]
     pub starter_rust: &'static str,
     /// Hints: guiding questions first, answers last.
     pub hints: &'static [&'static str],
@@ -56,6 +59,7 @@ pub struct Exercise {
     /// The reference solution, called with judge values.
     pub reference: fn(&[Value]) -> Result<Value, String>,
     /// The reference solution's Rust source, revealed after a pass.
+    #[cfg(feature = "render")]
     pub reference_source: &'static str,
 }
 
@@ -78,6 +82,7 @@ impl Exercise {
     /// prints values (`640`, `[3850.25, 15420416]`, `#{entries: [[2.0]], partial: 1}`).
     /// An unknown placeholder, bad arguments or a reference error is an error
     /// naming the exercise's `statement.md` and the line.
+    #[cfg(feature = "render")]
     pub fn statement_markdown(&self) -> Result<String, String> {
         let failure = std::cell::RefCell::new(None);
         chapters::doc::substitute(self.statement, &|name| {
@@ -96,6 +101,7 @@ impl Exercise {
     }
 
     /// The value of one placeholder, `call(args)`.
+    #[cfg(feature = "render")]
     fn example(&self, placeholder: &str) -> Result<String, String> {
         let args = placeholder
             .strip_prefix("call(")
