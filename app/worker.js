@@ -1,7 +1,6 @@
 // The book's Web Worker: the app's own wasm module, without the page. The first
-// message is the compiled WebAssembly.Module (from the page) or the wasm's URL
-// (from the early start in index.html); then each message is one JSON request
-// (exercises::jobs::Request) answered with one JSON reply.
+// message is the compiled WebAssembly.Module; then each message is one JSON
+// request (exercises::jobs::Request) answered with one JSON reply.
 import init, { worker_job } from "/pkg/app.js";
 
 let ready = null;

@@ -161,25 +161,13 @@ fn ensure_worker(lane: Lane) {
     if state.borrow().worker.is_some() {
         return;
     }
-    // The cells' first worker may have been started by the page's head script
-    // (index.html), which keeps its first messages in `ihEarly`.
-    let early = (lane == Lane::Cells).then(take_early_worker).flatten();
-    let (worker, early_messages) = match early {
-        Some(pair) => pair,
-        None => {
-            let opts = web_sys::WorkerOptions::new();
-            opts.set_type(web_sys::WorkerType::Module);
-            match web_sys::Worker::new_with_options("/worker.js", &opts) {
-                Ok(w) => {
-                    // The first message is the compiled module; the worker answers "ready".
-                    let _ = w.post_message(&wasm_bindgen::module());
-                    (w, Vec::new())
-                }
-                Err(e) => {
-                    fail_all(lane, &format!("could not start a worker: {e:?}"));
-                    return;
-                }
-            }
+    let opts = web_sys::WorkerOptions::new();
+    opts.set_type(web_sys::WorkerType::Module);
+    let worker = match web_sys::Worker::new_with_options("/worker.js", &opts) {
+        Ok(w) => w,
+        Err(e) => {
+            fail_all(lane, &format!("could not start a worker: {e:?}"));
+            return;
         }
     };
     let on_message =
@@ -198,30 +186,12 @@ fn ensure_worker(lane: Lane) {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    {
-        let mut s = state.borrow_mut();
-        s.worker = Some(worker);
-        s.on_message = Some(on_message);
-        s.on_error = Some(on_error);
-    }
-    for text in early_messages {
-        received(lane, &text);
-    }
-}
-
-/// The worker the head script started, with the messages it sent so far.
-fn take_early_worker() -> Option<(web_sys::Worker, Vec<String>)> {
-    let window = web_sys::window()?;
-    let key = JsValue::from_str("ihEarlyWorker");
-    let w = js_sys::Reflect::get(&window, &key).ok()?;
-    let _ = js_sys::Reflect::delete_property(&window, &key);
-    let worker = w.dyn_into::<web_sys::Worker>().ok()?;
-    let queued = js_sys::Reflect::get(&worker, &JsValue::from_str("ihEarly")).ok()?;
-    let messages = js_sys::Array::from(&queued)
-        .iter()
-        .filter_map(|m| m.as_string())
-        .collect();
-    Some((worker, messages))
+    // The first message is the compiled module; the worker answers "ready".
+    let _ = worker.post_message(&wasm_bindgen::module());
+    let mut s = state.borrow_mut();
+    s.worker = Some(worker);
+    s.on_message = Some(on_message);
+    s.on_error = Some(on_error);
 }
 
 /// Every pending job of the lane ends with `msg`; the worker is dropped.
