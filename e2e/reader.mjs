@@ -253,7 +253,7 @@ try {
   for (const hash of ['exercise-sinkhorn', 'cell-routing', 'the-new-kv-ledger']) {
     const p = await browser.newPage();
     await p.goto(BOOK_URL + '/ch/newmodels#' + hash); await ready(p);
-    await p.waitForTimeout(200);
+    await p.waitForTimeout(800);
     const top = await p.evaluate((h) => document.getElementById(h).getBoundingClientRect().top, hash);
     assert.ok(Math.abs(top) < 150, `#${hash} is ${top}px from the top`);
     await p.close();

@@ -55,8 +55,16 @@ fn land_on_hash() {
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_else(|| id.to_owned());
-    if let Some(el) = window.document().and_then(|d| d.get_element_by_id(&id)) {
-        el.scroll_into_view();
+    let Some(el) = window.document().and_then(|d| d.get_element_by_id(&id)) else {
+        return;
+    };
+    el.scroll_into_view();
+    // Blocks off screen are laid out only when they come near (CSS
+    // `content-visibility: auto`), so the sizes around the target settle over the
+    // next frames: land again once they have.
+    for ms in [50, 200, 500] {
+        let el = el.clone();
+        gloo_timers::callback::Timeout::new(ms, move || el.scroll_into_view()).forget();
     }
 }
 
