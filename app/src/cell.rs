@@ -144,8 +144,7 @@ pub fn Cell(
         let Some(o) = output.get() else {
             return view! { <div class="prerendered" inner_html=initial.clone()></div> }.into_any();
         };
-        {
-            o.blocks
+        o.blocks
                 .into_iter()
                 .map(|b| match b {
                     Block::Text(t) => view! { <pre class="cell-text">{t}</pre> }.into_any(),
@@ -166,7 +165,6 @@ pub fn Cell(
                 })
                 .collect_view()
                 .into_any()
-        }
     };
 
     view! {

@@ -48,12 +48,16 @@ pub fn mount_all() -> usize {
     mounted
 }
 
+/// The first element under `el` matching `selector`.
+fn find(el: &HtmlElement, selector: &str) -> Option<web_sys::Element> {
+    el.query_selector(selector).ok().flatten()
+}
+
 /// The inner HTML of the first element under `el` matching `selector`.
-fn inner(el: &HtmlElement, selector: &str) -> Option<String> {
-    el.query_selector(selector)
-        .ok()
-        .flatten()
+fn inner(el: &HtmlElement, selector: &str) -> String {
+    find(el, selector)
         .map(|e| e.inner_html())
+        .unwrap_or_default()
 }
 
 /// Replaces `el`'s children with a component; the component lives as long as the page.
@@ -101,25 +105,17 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 .collect();
             let progress = use_progress();
             replace(el, move || {
-                move || {
-                    let done = ids
-                        .iter()
-                        .filter(|id| progress.outcome(id) == crate::storage::Outcome::Passed)
-                        .count();
-                    format!("{done}/{}", ids.len())
-                }
+                move || format!("{}/{}", progress.passed(&ids), ids.len())
             });
         }
         "cell" => {
             let demo = chapters::demo(&id).ok_or_else(|| stale("a cell"))?;
-            let source_html = inner(el, ".cell-source code").unwrap_or_default();
-            let source_lines = el
-                .query_selector(".cell-source code")
-                .ok()
-                .flatten()
+            let source = find(el, ".cell-source code");
+            let source_html = source.as_ref().map(|c| c.inner_html()).unwrap_or_default();
+            let source_lines = source
                 .and_then(|c| c.text_content())
                 .map_or(0, |t| t.lines().count());
-            let initial = inner(el, ".cell-output > .prerendered").unwrap_or_default();
+            let initial = inner(el, ".cell-output > .prerendered");
             replace(
                 el,
                 move || view! { <Cell demo source_html source_lines initial/> },
@@ -127,8 +123,8 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
         }
         "exercise" => {
             let ex = exercises::by_id(&id).ok_or_else(|| stale("an exercise"))?;
-            let statement_html = inner(el, ".statement").unwrap_or_default();
-            let reference_html = inner(el, "template.reference").unwrap_or_default();
+            let statement_html = inner(el, ".statement");
+            let reference_html = inner(el, "template.reference");
             replace(
                 el,
                 move || view! { <ExercisePanel ex statement_html reference_html/> },
@@ -136,10 +132,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
         }
         "scratch" => {
             let chapter = el.get_attribute("data-chapter").unwrap_or_default();
-            let code = el
-                .query_selector(".scratch-starter")
-                .ok()
-                .flatten()
+            let code = find(el, ".scratch-starter")
                 .and_then(|c| c.text_content())
                 .unwrap_or_default();
             replace(el, move || view! { <ScratchCell code chapter/> });

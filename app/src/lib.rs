@@ -20,21 +20,19 @@ pub mod worker;
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-    if web_sys::window().is_some() {
-        let has_cells = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector("[data-island=cell]").ok().flatten())
-            .is_some();
-        if has_cells {
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        if doc
+            .query_selector("[data-island=cell]")
+            .ok()
+            .flatten()
+            .is_some()
+        {
             worker::warm();
         }
         storage::migrate();
         islands::mount_all();
         // Tests and tools wait for this before they interact with the page.
-        if let Some(root) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
+        if let Some(root) = doc.document_element() {
             let _ = root.set_attribute("data-ready", "true");
         }
         land_on_hash();

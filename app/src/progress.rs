@@ -48,6 +48,13 @@ impl Progress {
             .unwrap_or(Outcome::NotAttempted)
     }
 
+    /// How many of these exercises are passed.
+    pub fn passed(&self, ids: &[&str]) -> usize {
+        ids.iter()
+            .filter(|id| self.outcome(id) == Outcome::Passed)
+            .count()
+    }
+
     /// The label of one exercise's outcome (`passed`, `not attempted`, ...).
     pub fn status(&self, id: &str) -> String {
         self.outcome(id).label().to_owned()

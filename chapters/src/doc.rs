@@ -147,8 +147,10 @@ pub fn parse_with(source: &str, figure: &dyn Fn(&str) -> Option<String>) -> Resu
 }
 
 #[cfg(feature = "render")]
-/// Renders inline-and-block Markdown (no directives) to HTML, with math.
-fn fragment(md: &str, line: usize) -> Result<String, DocError> {
+/// Renders inline-and-block Markdown to HTML, with math: a self-test part or an
+/// exercise statement. Directives in it are dropped; `line` is where `md` starts
+/// in its file, so errors name the file's line.
+pub fn fragment(md: &str, line: usize) -> Result<String, DocError> {
     let doc = parse(md).map_err(|e| DocError {
         line: line + e.line - 1,
         message: e.message,

@@ -337,15 +337,8 @@ fn cell(d: &Demo) -> Result<String, String> {
 
 fn exercise(ex: &exercises::Exercise) -> Result<String, String> {
     let md = ex.statement_markdown()?;
-    let statement: String = chapters::doc::parse(&md)
-        .map_err(|e| format!("{}: statement {e}", ex.id))?
-        .blocks
-        .into_iter()
-        .filter_map(|b| match b {
-            Block::Html(h) => Some(h),
-            _ => None,
-        })
-        .collect();
+    let statement =
+        chapters::doc::fragment(&md, 1).map_err(|e| format!("{}: statement {e}", ex.id))?;
     let signature = format!(
         "fn {}({}) -> {}",
         ex.function,
