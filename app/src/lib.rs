@@ -35,9 +35,30 @@ pub fn start() {
         if let Some(root) = doc.document_element() {
             let _ = root.set_attribute("data-ready", "true");
         }
+        settle_layout();
         land_on_hash();
     }
 }
+
+/// Off-screen blocks skip layout until they come near (CSS `content-visibility:
+/// auto`), which paints the first screen sooner but leaves their heights as
+/// estimates: a jump far down the page (a contents link, a search hit) would
+/// then land somewhere else as the blocks around it take their real sizes.
+/// Once the page is up, lay everything out for real (`html[data-settled]`).
+fn settle_layout() {
+    gloo_timers::callback::Timeout::new(SETTLE_MS, || {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("data-settled", "true");
+        }
+    })
+    .forget();
+}
+
+/// When [`settle_layout`] lays out the whole page, in ms after start-up.
+const SETTLE_MS: u32 = 800;
 
 /// Mounting replaces pre-rendered parts with live ones of another height, which
 /// moves the section a `#fragment` link pointed at: scroll to it again.
@@ -60,7 +81,7 @@ fn land_on_hash() {
     // Blocks off screen are laid out only when they come near (CSS
     // `content-visibility: auto`), so the sizes around the target settle over the
     // next frames: land again once they have.
-    for ms in [50, 200, 500] {
+    for ms in [50, 200, 500, SETTLE_MS + 50] {
         let el = el.clone();
         gloo_timers::callback::Timeout::new(ms, move || el.scroll_into_view()).forget();
     }

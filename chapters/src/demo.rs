@@ -234,6 +234,101 @@ pub struct Plot {
     pub log_y: bool,
     /// The series.
     pub series: Vec<Series>,
+    /// A heatmap drawn instead of the series (a chart has one or the other).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heatmap: Option<Heatmap>,
+}
+
+/// A grid of values coloured by size: `z[row][column]`, with a label per row
+/// (`y`) and per column (`x`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Heatmap {
+    /// Column labels.
+    pub x: Vec<String>,
+    /// Row labels, top to bottom.
+    pub y: Vec<String>,
+    /// One row of values per row label.
+    pub z: Vec<Vec<f64>>,
+    /// What the colour means (the colour bar's title).
+    pub z_label: String,
+}
+
+impl Plot {
+    /// Height of the drawn chart in CSS pixels; a heatmap grows with its rows.
+    pub fn height(&self) -> usize {
+        match &self.heatmap {
+            Some(h) => (160 + 26 * h.y.len()).clamp(280, 480),
+            None => 360,
+        }
+    }
+
+    /// The chart's data as a table (its text alternative, and what print keeps):
+    /// for series, one row per x value with a column per series (blank where a
+    /// series has no point there); for a heatmap, one row per row label.
+    pub fn data_table(&self) -> (Vec<String>, Vec<Vec<String>>) {
+        if let Some(h) = &self.heatmap {
+            let mut header = vec![String::new()];
+            header.extend(h.x.iter().cloned());
+            let rows =
+                h.y.iter()
+                    .zip(&h.z)
+                    .map(|(label, row)| {
+                        let mut r = vec![label.clone()];
+                        r.extend(row.iter().map(|&v| fmt_value(v)));
+                        r
+                    })
+                    .collect();
+            return (header, rows);
+        }
+        let mut header = vec![self.x_label.clone()];
+        header.extend(self.series.iter().map(|s| s.name.clone()));
+        let mut xs: Vec<f64> = self
+            .series
+            .iter()
+            .flat_map(|s| s.x.iter().copied())
+            .collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
+        let rows = xs
+            .iter()
+            .map(|&x| {
+                let mut r = vec![fmt_value(x)];
+                r.extend(self.series.iter().map(|s| {
+                    s.x.iter()
+                        .position(|&sx| sx == x)
+                        .and_then(|i| s.y.get(i))
+                        .map_or_else(String::new, |&y| fmt_value(y))
+                }));
+                r
+            })
+            .collect();
+        (header, rows)
+    }
+}
+
+/// A chart value for a table: whole numbers with digit groups, others with
+/// four significant digits (scientific notation far from 1).
+pub fn fmt_value(v: f64) -> String {
+    if !v.is_finite() {
+        return format!("{v}");
+    }
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        return group(v as i64);
+    }
+    let a = v.abs();
+    if (1e-3..1e6).contains(&a) {
+        // Digits after the point for four significant digits, without log10
+        // (whose last bit may differ between the native and wasm libm).
+        let decimals = [1e3, 1e2, 1e1, 1.0, 1e-1, 1e-2]
+            .iter()
+            .position(|&p| a >= p)
+            .unwrap_or(6);
+        let s = format!("{v:.decimals$}");
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        s.to_owned()
+    } else {
+        format!("{v:.3e}")
+    }
 }
 
 /// One line (or set of bars) on a chart.
@@ -365,6 +460,55 @@ pub fn anchored(source: &'static str, name: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chart_values_read_as_numbers() {
+        assert_eq!(fmt_value(131072.0), "131,072");
+        assert_eq!(fmt_value(0.1 + 0.2), "0.3");
+        assert_eq!(fmt_value(1.23456), "1.235");
+        assert_eq!(fmt_value(1234.56), "1235");
+        assert_eq!(fmt_value(0.0012346), "0.001235");
+        assert_eq!(fmt_value(2.5e-7), "2.500e-7");
+        assert_eq!(fmt_value(3.0e20), "3.000e20");
+        assert_eq!(fmt_value(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn a_chart_reads_as_a_table() {
+        let s = |name: &str, x: &[f64], y: &[f64]| Series {
+            name: name.into(),
+            x: x.to_vec(),
+            y: y.to_vec(),
+            ..Series::default()
+        };
+        let p = Plot {
+            x_label: "layers".into(),
+            series: vec![
+                s("a", &[1.0, 2.0, 3.0], &[1.0, 0.5, 0.25]),
+                s("b", &[1.0, 2.0], &[2.0, 4.0]),
+            ],
+            ..Plot::default()
+        };
+        let (header, rows) = p.data_table();
+        assert_eq!(header, ["layers", "a", "b"]);
+        assert_eq!(
+            rows,
+            [["1", "1", "2"], ["2", "0.5", "4"], ["3", "0.25", ""]]
+        );
+
+        let h = Plot {
+            heatmap: Some(Heatmap {
+                x: vec!["0".into(), "1".into()],
+                y: vec!["row".into()],
+                z: vec![vec![0.5, 1.5]],
+                z_label: "load".into(),
+            }),
+            ..Plot::default()
+        };
+        let (header, rows) = h.data_table();
+        assert_eq!(header, ["", "0", "1"]);
+        assert_eq!(rows, [["row", "0.5", "1.5"]]);
+    }
 
     fn raw(v: &str) -> Raw {
         [("n".to_owned(), v.to_owned())].into()

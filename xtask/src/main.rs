@@ -159,18 +159,11 @@ fn test_cmd() -> Result<(), String> {
     site::check_budget(&sizes)?;
     step("end-to-end tests in headless Chromium");
     let port = serve::spawn_background()?;
-    run(Command::new("node")
-        .arg("e2e/reader.mjs")
-        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
-    run(Command::new("node")
-        .arg("e2e/book.mjs")
-        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
-    run(Command::new("node")
-        .arg("e2e/storage.mjs")
-        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
-    run(Command::new("node")
-        .arg("e2e/hostile.mjs")
-        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
+    for suite in ["reader", "book", "charts", "storage", "hostile"] {
+        run(Command::new("node")
+            .arg(format!("e2e/{suite}.mjs"))
+            .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
+    }
     println!("\nall tests passed in {:.0} s", t0.elapsed().as_secs_f64());
     Ok(())
 }

@@ -240,32 +240,47 @@ fn chapter(
 pub const EDIT_BASE_URL: &str =
     "https://github.com/inference-handbook/inference-handbook/blob/main/";
 
+/// A table as the page's cell renders it.
+fn table_html(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut s = String::from("<div class=\"table-wrap\"><table class=\"cell-table\"><thead><tr>");
+    for h in header {
+        s.push_str(&format!("<th>{}</th>", escape(h)));
+    }
+    s.push_str("</tr></thead><tbody>");
+    for r in rows {
+        s.push_str("<tr>");
+        for c in r {
+            s.push_str(&format!("<td>{}</td>", escape(c)));
+        }
+        s.push_str("</tr>");
+    }
+    s.push_str("</tbody></table></div>");
+    s
+}
+
 /// A demo's output as HTML: the same markup the page's cell renders.
 pub fn output_html(o: &Output) -> String {
     let mut s = String::new();
     for b in &o.blocks {
         match b {
-            OutBlock::Text(t) => s.push_str(&format!("<pre class=\"cell-text\">{}</pre>", escape(t))),
-            OutBlock::Table { header, rows } => {
-                s.push_str("<div class=\"table-wrap\"><table class=\"cell-table\"><thead><tr>");
-                for h in header {
-                    s.push_str(&format!("<th>{}</th>", escape(h)));
-                }
-                s.push_str("</tr></thead><tbody>");
-                for r in rows {
-                    s.push_str("<tr>");
-                    for c in r {
-                        s.push_str(&format!("<td>{}</td>", escape(c)));
-                    }
-                    s.push_str("</tr>");
-                }
-                s.push_str("</tbody></table></div>");
+            OutBlock::Text(t) => {
+                s.push_str(&format!("<pre class=\"cell-text\">{}</pre>", escape(t)))
             }
-            OutBlock::Plot(p) => s.push_str(&format!(
-                "<div class=\"chart\" role=\"img\" aria-label=\"{}\"><p class=\"chart-pending muted small\">Chart: {} (drawn by the page’s script)</p></div>",
-                escape(&p.title),
-                escape(&p.title)
-            )),
+            OutBlock::Table { header, rows } => s.push_str(&table_html(header, rows)),
+            OutBlock::Plot(p) => {
+                let (header, rows) = p.data_table();
+                s.push_str(&format!(
+                    "<figure class=\"chart-figure\"><div class=\"chart{}\" style=\"height:{}px\" role=\"img\" aria-label=\"{}\"><p class=\"chart-pending muted small\">Chart: {} (drawn by the page’s script)</p></div><details class=\"chart-data\"><summary>Data of the chart “{}” ({} rows)</summary>",
+                    if p.heatmap.is_some() { " heatmap" } else { "" },
+                    p.height(),
+                    escape(&p.title),
+                    escape(&p.title),
+                    escape(&p.title),
+                    rows.len()
+                ));
+                s.push_str(&table_html(&header, &rows));
+                s.push_str("</details></figure>");
+            }
         }
     }
     s

@@ -166,6 +166,7 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
             curve("C128", &|l| attended(l - 1, 128, 0, p.window), false),
             curve("window only", &|l| attended(l - 1, 1, 0, p.window), false),
         ],
+        heatmap: None,
     };
     Ok(Output {
         blocks: vec![

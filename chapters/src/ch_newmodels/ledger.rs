@@ -411,8 +411,10 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         x_label: "context length (tokens)".into(),
         y_label: units.giga_name().into(),
         log_x: true,
-        log_y: false,
+        // Logarithmic, so a short request's few MiB are as readable as 1M tokens' GiB.
+        log_y: true,
         series,
+        heatmap: None,
     };
     Ok(Output {
         blocks: vec![

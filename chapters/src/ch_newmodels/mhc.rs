@@ -4,7 +4,7 @@
 use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, group, parse_float, parse_int,
 };
 use crate::math;
@@ -107,9 +107,9 @@ fn normal_matrix(rng: &mut SplitMix64, rows: usize, cols: usize) -> Array2<f64> 
 
 /// The residual path alone over `depth` layers: for d = 1..=depth, `‖A_d ⋯ A_1‖₂`
 /// with `A = I + noise·N(0,1)` (unconstrained hyper-connections) and with
-/// `A = sinkhorn(3I + 0.5·N(0,1), iters, 1e-6)ᵀ` (mHC). Returns `(free, ds)`.
-/// A product that overflows `f64` reports `inf` from there on.
-pub fn product_norms(seed: u64, depth: usize, noise: f64, iters: usize) -> (Vec<f64>, Vec<f64>) {
+/// `A = sinkhorn(3I + 0.5·N(0,1), iters, 1e-6)ᵀ` (mHC), and the two products
+/// after the last layer. A product that overflows `f64` reports `inf` from there on.
+pub fn residual_path(seed: u64, depth: usize, noise: f64, iters: usize) -> ResidualPath {
     let mut rng = SplitMix64::new(seed);
     let eye = Array2::<f64>::eye(N);
     let (mut prod_free, mut prod_ds) = (eye.clone(), eye.clone());
@@ -122,7 +122,25 @@ pub fn product_norms(seed: u64, depth: usize, noise: f64, iters: usize) -> (Vec<
         free.push(finite_or_inf(spectral_norm(&prod_free)));
         ds.push(finite_or_inf(spectral_norm(&prod_ds)));
     }
-    (free, ds)
+    ResidualPath { free, ds, free_product: prod_free, ds_product: prod_ds }
+}
+
+/// What [`residual_path`] measures.
+pub struct ResidualPath {
+    /// `‖A_d ⋯ A_1‖₂` per depth, unconstrained.
+    pub free: Vec<f64>,
+    /// The same with doubly stochastic mixing matrices.
+    pub ds: Vec<f64>,
+    /// The unconstrained product after the last layer.
+    pub free_product: Array2<f64>,
+    /// The doubly stochastic product after the last layer.
+    pub ds_product: Array2<f64>,
+}
+
+/// The two norm curves of [`residual_path`], `(free, ds)`.
+pub fn product_norms(seed: u64, depth: usize, noise: f64, iters: usize) -> (Vec<f64>, Vec<f64>) {
+    let path = residual_path(seed, depth, noise, iters);
+    (path.free, path.ds)
 }
 // ANCHOR_END: demo
 
@@ -338,7 +356,8 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     );
 
     let d = p.depth;
-    let (free, ds) = product_norms(p.seed, d, p.noise, p.iters);
+    let path = residual_path(p.seed, d, p.noise, p.iters);
+    let (free, ds) = (&path.free, &path.ds);
     let mut text = format!(
         "comb from mhc_pre (20 Sinkhorn iterations): row sums {}, column sums {}\n",
         fmt_sums(&comb.sum_axis(Axis(1))),
@@ -395,10 +414,34 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         log_x: false,
         log_y: true,
         series: vec![
-            curve("unconstrained (I + noise)", &free),
-            curve("doubly stochastic (Sinkhorn)", &ds),
+            curve("unconstrained (I + noise)", free),
+            curve("doubly stochastic (Sinkhorn)", ds),
         ],
+        heatmap: None,
     };
+    let streams_axis: Vec<String> = (0..N).map(|i| i.to_string()).collect();
+    let matrix = |title: String, m: &Array2<f64>| Plot {
+        title,
+        x_label: "from stream".to_owned(),
+        y_label: "to stream".to_owned(),
+        heatmap: Some(Heatmap {
+            x: streams_axis.clone(),
+            y: streams_axis.clone(),
+            z: m.rows().into_iter().map(|r| r.to_vec()).collect(),
+            z_label: "weight".to_owned(),
+        }),
+        ..Plot::default()
+    };
+    // Row i of the product says how much of each stream reaches stream i; the
+    // layer's matrix is applied transposed (see residual_path), so show Aᵀ.
+    let one = matrix(
+        format!("One mixing matrix ({} Sinkhorn iterations)", p.iters),
+        &layer.t().to_owned(),
+    );
+    let product = matrix(
+        format!("Product of {} doubly stochastic matrices", group(d as i64)),
+        &path.ds_product,
+    );
     Ok(Output {
         blocks: vec![
             Block::Text(text),
@@ -410,6 +453,8 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
                 rows,
             },
             Block::Plot(plot),
+            Block::Plot(one),
+            Block::Plot(product),
         ],
     })
 }
@@ -586,7 +631,19 @@ mod tests {
     #[test]
     fn defaults_give_text_table_plot() {
         let out = run(&defaults(PARAMS)).unwrap();
-        assert_eq!(out.blocks.len(), 3);
+        assert_eq!(out.blocks.len(), 5);
+        // The two heatmaps: 4 × 4, and doubly stochastic to within what the
+        // default Sinkhorn iterations reach.
+        for block in &out.blocks[3..] {
+            let Block::Plot(Plot { heatmap: Some(h), .. }) = block else {
+                panic!("{block:?}")
+            };
+            assert_eq!((h.x.len(), h.y.len()), (N, N));
+            let m = Array2::from_shape_fn((N, N), |(i, j)| h.z[i][j]);
+            for sums in [m.sum_axis(Axis(0)), m.sum_axis(Axis(1))] {
+                assert!(sums.iter().all(|s| (s - 1.0).abs() < 1e-3), "{m}");
+            }
+        }
         let Block::Text(t) = &out.blocks[0] else {
             panic!("{:?}", out.blocks[0])
         };

@@ -3,7 +3,7 @@
 //! balanced router; plus the bytes a token sends per MoE layer.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, checked_sum, group, parse_float, parse_int, parse_int_list,
 };
 use crate::rng::SplitMix64;
@@ -409,6 +409,40 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
             bars("hash routing", charted.map(|r| &r.hash)),
             bars("uniform routing", charted.map(|r| &r.uniform)),
         ],
+        heatmap: None,
+    };
+    // Every batch at once: each expert's load as a multiple of the mean, one row
+    // per batch and router, so hot experts show as columns that stay bright.
+    let relative = |loads: &[u64]| -> Vec<f64> {
+        let total: u64 = loads.iter().sum();
+        let mean = total as f64 / loads.len().max(1) as f64;
+        loads
+            .iter()
+            .map(|&l| if mean > 0.0 { l as f64 / mean } else { 0.0 })
+            .collect()
+    };
+    let mut labels = Vec::new();
+    let mut z = Vec::new();
+    for (router, pick) in [
+        ("hash", (|r: &BatchLoads| &r.hash) as fn(&BatchLoads) -> &Vec<u64>),
+        ("uniform", |r: &BatchLoads| &r.uniform),
+    ] {
+        for r in &results {
+            labels.push(format!("{router}, {}", group(r.batch as i64)));
+            z.push(relative(pick(r)));
+        }
+    }
+    let loads = Plot {
+        title: "Load per expert ÷ mean, every batch".to_owned(),
+        x_label: "expert id".to_owned(),
+        y_label: "router, batch (tokens)".to_owned(),
+        heatmap: Some(Heatmap {
+            x: (0..p.experts).map(|e| e.to_string()).collect(),
+            y: labels,
+            z,
+            z_label: "× mean".to_owned(),
+        }),
+        ..Plot::default()
     };
 
     let dispatch = MODELS
@@ -442,6 +476,7 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
                 rows,
             },
             Block::Plot(plot),
+            Block::Plot(loads),
             Block::Text("Dispatch per token per MoE layer (FP8, 1 byte per element):".to_owned()),
             Block::Table {
                 header: header(&["model", "hidden", "experts per token", "bytes", "KiB"]),
@@ -580,7 +615,7 @@ mod tests {
     #[test]
     fn defaults_run() {
         let out = run(&defaults(PARAMS)).unwrap();
-        assert_eq!(out.blocks.len(), 5);
+        assert_eq!(out.blocks.len(), 6);
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
@@ -598,7 +633,25 @@ mod tests {
             assert_eq!(s.x.len(), 256);
             assert_eq!(s.y.iter().sum::<f64>(), 4_096.0 * 6.0);
         }
-        let Block::Table { rows, .. } = &out.blocks[4] else {
+        // The heatmap: a row per router and batch, each row's mean load is 1,
+        // and its brightest cell is the table's max / mean for that batch.
+        let Block::Plot(Plot { heatmap: Some(h), .. }) = &out.blocks[3] else {
+            panic!("{:?}", out.blocks[3])
+        };
+        let Block::Table { rows: imbalance, .. } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(h.y.len(), 2 * imbalance.len());
+        assert_eq!(h.y[0], format!("hash, {}", imbalance[0][0]));
+        assert_eq!(h.x.len(), 256);
+        for (i, row) in h.z.iter().enumerate() {
+            assert_eq!(row.len(), 256);
+            assert!((row.iter().sum::<f64>() / 256.0 - 1.0).abs() < 1e-9);
+            let max = row.iter().copied().fold(0.0, f64::max);
+            let column = if i < imbalance.len() { 1 } else { 2 };
+            assert_eq!(format!("{max:.2}"), imbalance[i % imbalance.len()][column]);
+        }
+        let Block::Table { rows, .. } = &out.blocks[5] else {
             panic!()
         };
         let kib: Vec<&str> = rows.iter().map(|r| r[4].as_str()).collect();

@@ -1,0 +1,166 @@
+// End-to-end: charts follow the theme and the screen, carry their data as
+// text, stay out of the keyboard's way, and print (issue: what a reader touches).
+import assert from 'node:assert/strict';
+import { BOOK_URL, launch, ready } from './browser.mjs';
+
+const browser = await launch();
+let step = 0;
+const ok = (what) => console.log(`ok ${++step} - ${what}`);
+const DARK_FG = 'rgb(230, 230, 230)';
+const LIGHT_FG = 'rgb(31, 35, 40)';
+
+async function open(opts) {
+  const page = await browser.newPage(opts);
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
+  page.on('pageerror', (e) => warnings.push(e.message));
+  await page.goto(BOOK_URL + '/ch/newmodels');
+  await ready(page);
+  // Every cell has run in the page once (charts are drawn from that output).
+  await page.waitForFunction(() => [...document.querySelectorAll('section.cell[data-cell] .timing')]
+    .every((t) => /ran in/.test(t.textContent)), null, { timeout: 30000 });
+  return { page, warnings };
+}
+
+async function drawAll(page) {
+  const n = await page.locator('.chart').count();
+  for (let i = 0; i < n; i++) {
+    await page.locator('.chart').nth(i).scrollIntoViewIfNeeded();
+    await page.waitForFunction((i) => document.querySelectorAll('.chart')[i].dataset.drawn, i, { timeout: 20000 })
+      .catch(async (e) => {
+        const info = await page.locator('.chart').nth(i).evaluate((c) => ({ id: c.closest('section')?.id, fig: !!c._ihFigure, h: c.getBoundingClientRect().height, html: c.outerHTML.slice(0, 300) }));
+        throw new Error(`chart ${i} not drawn: ${JSON.stringify(info)}\n${e.message}`);
+      });
+  }
+  return n;
+}
+
+// The colour plotly gave a chart's title text.
+const titleFill = (page, sel) => page.locator(sel).first().locator('.gtitle').evaluate((t) => getComputedStyle(t).fill);
+
+try {
+  // 1. Theme switch, then a chart drawn for the first time takes the new theme;
+  // a chart drawn before the switch is restyled.
+  {
+    const { page, warnings } = await open({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const first = '#cell-attended .chart';
+    await page.locator(first).scrollIntoViewIfNeeded();
+    await page.locator(first + '[data-drawn]').waitFor();
+    assert.equal(await titleFill(page, first), LIGHT_FG);
+    // system (light) → light → dark
+    await page.locator('.theme-switch').click();
+    await page.locator('.theme-switch').click();
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
+    await page.waitForFunction((sel) => getComputedStyle(document.querySelector(sel + ' .gtitle')).fill === 'rgb(230, 230, 230)', first);
+    const later = '#cell-mhc .chart';
+    assert.equal(await page.locator(later + '[data-drawn]').count(), 0, 'the mhc chart is not drawn before it is scrolled to');
+    await page.locator(later).first().scrollIntoViewIfNeeded();
+    await page.locator(later + '[data-drawn]').first().waitFor();
+    assert.equal(await titleFill(page, later), DARK_FG);
+    const grid = await page.locator(later).first().locator('.gridlayer path').first().evaluate((p) => getComputedStyle(p).stroke);
+    assert.equal(grid, 'rgb(47, 51, 58)', 'grid lines take the dark theme\'s rule colour');
+    ok('a chart first drawn after light → dark is dark; one drawn before is restyled');
+    assert.deepEqual(warnings, []);
+    await page.close();
+  }
+
+  // 2. At 375 px: every chart drawn, titles inside the chart, legends clear of the
+  // axis titles, no plotly warnings.
+  {
+    const { page, warnings } = await open({ viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    const n = await drawAll(page);
+    assert.ok(n >= 8, `${n} charts`);
+    const report = await page.locator('.chart').evaluateAll((charts) => charts.map((c) => {
+      const box = c.getBoundingClientRect();
+      const title = c.querySelector('.gtitle').getBoundingClientRect();
+      const xt = c.querySelector('.g-xtitle')?.getBoundingClientRect();
+      const legend = c.querySelector('.legend')?.getBoundingClientRect();
+      const overlap = (a, b) => a && b && a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return {
+        title: c.querySelector('.gtitle').textContent,
+        inside: title.left >= box.left - 1 && title.right <= box.right + 1 && title.top >= box.top - 1,
+        legendClear: !overlap(xt, legend),
+        heatmapTicksClear: (() => {
+          const ticks = [...c.querySelectorAll('.xtick text')].map((t) => t.getBoundingClientRect());
+          return ticks.every((t, i) => i === 0 || t.left >= ticks[i - 1].right - 1);
+        })(),
+      };
+    }));
+    for (const r of report) {
+      assert.ok(r.inside, `title inside its chart at 375 px: ${r.title}`);
+      assert.ok(r.legendClear, `legend clear of the x-axis title: ${r.title}`);
+      assert.ok(r.heatmapTicksClear, `x tick labels do not overlap: ${r.title}`);
+    }
+    assert.deepEqual(warnings, [], 'no console warnings (plotly: "Too many auto-margin redraws")');
+    await page.screenshot({ path: process.env.SHOTS ? `${process.env.SHOTS}/charts-375.png` : '/tmp/charts-375.png', fullPage: false });
+    ok(`${n} charts at 375 px: titles inside, legends and ticks clear, no warnings`);
+    await page.close();
+  }
+
+  // 3. Keyboard and text alternatives: no chart control takes Tab; each chart has
+  // its data as a table under a fold.
+  {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    const n = await drawAll(page);
+    const focusable = await page.locator('.chart').evaluateAll((cs) => cs.flatMap((c) =>
+      [...c.querySelectorAll('a, button, input, [tabindex]')].filter((e) => e.tabIndex >= 0)).length);
+    assert.equal(focusable, 0, 'chart controls in the tab order');
+    const tables = await page.locator('.chart-figure').evaluateAll((fs) => fs.map((f) => ({
+      summary: f.querySelector('details.chart-data > summary')?.textContent ?? '',
+      rows: f.querySelectorAll('details.chart-data tbody tr').length,
+    })));
+    assert.equal(tables.length, n);
+    for (const t of tables) assert.ok(t.rows > 0 && /^Data of the chart/.test(t.summary), JSON.stringify(t));
+    ok(`${n} charts: none in the tab order, each with its data table`);
+
+    // The mhc chart plots exactly the layers asked for.
+    const mhc = page.locator('section.cell[data-cell="mhc"]');
+    await mhc.locator('input[name="depth"]').first().fill('10');
+    await mhc.locator('button.run').click();
+    await page.waitForFunction(() => {
+      const f = document.querySelector('section.cell[data-cell="mhc"] .chart-figure');
+      return f && f.querySelectorAll('details.chart-data tbody tr').length === 10;
+    }, null, { timeout: 20000 });
+    ok('mhc with 10 layers charts 10 layers');
+    await page.close();
+  }
+
+  // 4. Print keeps everything. A reader who has seen a chart (plotly.js loaded):
+  // every chart is drawn in the PDF. One who has not: every chart prints its data.
+  {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await page.evaluate(() => addEventListener('beforeprint', () => {
+      // Runs after the page's own handler: what the print is laid out with.
+      window.__print = {
+        charts: document.querySelectorAll('.chart').length,
+        drawn: [...document.querySelectorAll('.chart[data-drawn]')].filter((c) => c.querySelector('svg.main-svg')).length,
+        tables: document.querySelectorAll('.chart:not([data-drawn]) ~ details.chart-data[open]').length,
+        answers: document.querySelectorAll('.selftest details[open]').length,
+        questions: document.querySelectorAll('.selftest details').length,
+      };
+    }));
+    const textOnly = await page.pdf({ format: 'A4' });
+    const before = await page.evaluate(() => window.__print);
+    assert.equal(before.drawn + before.tables, before.charts, JSON.stringify(before));
+    assert.equal(before.answers, before.questions, 'self-test answers print open');
+    assert.equal(await page.locator('.selftest details[open]').count(), 0, 'folds close again after printing');
+
+    await page.locator('#cell-attended .chart').scrollIntoViewIfNeeded();
+    await page.locator('#cell-attended .chart[data-drawn]').waitFor();
+    await page.reload(); await ready(page);
+    await page.evaluate(() => addEventListener('beforeprint', () => {
+      window.__print = { charts: document.querySelectorAll('.chart').length, drawn: [...document.querySelectorAll('.chart[data-drawn]')].filter((c) => c.querySelector('svg.main-svg')).length };
+    }));
+    await page.locator('#cell-attended .chart').scrollIntoViewIfNeeded();
+    await page.locator('#cell-attended .chart[data-drawn]').waitFor();
+    const withCharts = await page.pdf({ format: 'A4' });
+    const after = await page.evaluate(() => window.__print);
+    assert.equal(after.drawn, after.charts, `every chart drawn for print: ${JSON.stringify(after)}`);
+    const pages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+    console.log(`# print: ${pages(textOnly)} A4 pages with data tables (no chart seen), ${pages(withCharts)} with all ${after.charts} charts drawn`);
+    ok('print: every chart drawn (or its data printed), self-test answers open');
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
