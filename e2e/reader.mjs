@@ -55,7 +55,7 @@ try {
     attended: ['C4 layer 640'],
     ledger: ['DeepSeek-V4-Pro: 5.4 KiB per token', '1M-token request 5.40 GiB', 'DeepSeek-V3.2', 'not supported'],
     mhc: ['sublayer input [64]; residual streams [4, 64]', 'doubly stochastic 0.9999'],
-    routing: ['batch 65,536 tokens: busiest expert carries'],
+    routing: ['batch of 65,536 tokens: busiest expert carries'],
   };
   const ids = await page.locator('section.cell[data-cell]').evaluateAll((els) => els.map((e) => e.dataset.cell));
   assert.deepEqual([...ids].sort(), Object.keys(expected).sort(), 'every demo has a cell');

@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use chapters::demo::{Block, Demo, Output, ParamError, defaults};
 
 use crate::plot::Chart;
+use crate::storage;
 use crate::worker::{self, Lane};
 use exercises::jobs::Reply;
 
@@ -28,8 +29,43 @@ pub fn Cell(
     source_html: String,
     source_lines: usize,
     initial: String,
+    /// The exercise (id, title) this cell's source answers: until it is passed,
+    /// the folded source says so.
+    answers: Option<(String, String)>,
 ) -> impl IntoView {
-    let raw = RwSignal::new(defaults(demo.params));
+    let progress = crate::progress::use_progress();
+    let answers = StoredValue::new(answers);
+    let spoils = move || {
+        answers.with_value(|a| {
+            a.as_ref()
+                .filter(|(id, _)| progress.outcome(id) != storage::Outcome::Passed)
+                .map(|(_, title)| title.clone())
+        })
+    };
+    let summary = move || chapters::demo::source_summary(source_lines, spoils().as_deref());
+    // The reader's last parameters for this cell, over the defaults; a saved
+    // value for a parameter the cell no longer has is left out.
+    let key = storage::params_key(demo.id);
+    let mut start = defaults(demo.params);
+    if let Some(saved) = storage::get(&key)
+        .and_then(|s| serde_json::from_str::<std::collections::BTreeMap<String, String>>(&s).ok())
+    {
+        for (k, v) in saved {
+            if let Some(slot) = start.get_mut(&k) {
+                *slot = v;
+            }
+        }
+    }
+    let raw = RwSignal::new(start);
+    // Keeps the parameters of a run that succeeded, for the next visit (the
+    // defaults are not stored).
+    let remember = move |now: chapters::demo::Raw| {
+        if now == defaults(demo.params) {
+            storage::remove(&storage::params_key(demo.id));
+        } else if let Ok(json) = serde_json::to_string(&now) {
+            storage::save(&storage::params_key(demo.id), &json);
+        }
+    };
     let output = RwSignal::new(None::<Output>);
     let errors = RwSignal::new(Vec::<ParamError>::new());
     let elapsed = RwSignal::new(None::<f64>);
@@ -41,9 +77,10 @@ pub fn Cell(
     let run = move || {
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
+        let sent = raw.get_untracked();
         let job = exercises::jobs::Job::Demo {
             demo: demo.id.to_owned(),
-            params: raw.get_untracked(),
+            params: sent.clone(),
         };
         running.set(true);
         worker::run(Lane::Cells, job, CELL_LIMIT_MS, move |reply| {
@@ -59,6 +96,7 @@ pub fn Cell(
                         Ok(o) => {
                             output.try_set(Some(o));
                             errors.try_set(Vec::new());
+                            remember(sent);
                         }
                         Err(e) => {
                             errors.try_set(e);
@@ -173,15 +211,15 @@ pub fn Cell(
                 <span class="cell-kind">"Run it"</span>
                 <h3 class="cell-title">{demo.title}</h3>
             </header>
-            <details class="cell-source">
-                <summary>{format!("Rust source ({source_lines} lines)")}</summary>
+            <details class="cell-source" class:spoiler=move || spoils().is_some()>
+                <summary>{summary}</summary>
                 <pre class="code"><code class="rust" inner_html=source_html></code></pre>
             </details>
             <form class="params" on:submit=move |ev| { ev.prevent_default(); run(); }>
                 {inputs}
                 <div class="cell-actions">
                     <button type="submit" class="run">"Run"</button>
-                    <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); run(); }>"Defaults"</button>
+                    <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); remember(defaults(demo.params)); run(); }>"Reset to defaults"</button>
                     <span class="timing" aria-live="polite">
                         {move || if running.get() {
                             Some("running…".to_owned())

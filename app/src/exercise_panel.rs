@@ -9,6 +9,7 @@ use judge::{CaseResult, Kind, SolverError, Status, Value, Verdict};
 use crate::now_ms;
 use crate::progress::use_progress;
 use crate::scratch_cell::CODE_LIMIT_MS;
+use crate::storage::Outcome;
 use crate::storage::{self, code_key, fails_key};
 use crate::worker::{self, Lane, Stopped};
 use exercises::jobs::Reply;
@@ -111,11 +112,26 @@ pub fn ExercisePanel(
         }
     };
     let run2 = run.clone();
+    // Escape arms a way out: the next Tab (or Shift+Tab) leaves the editor
+    // instead of indenting (WCAG 2.1.2, no keyboard trap). Any other key disarms it.
+    let leaving = StoredValue::new(false);
     let on_key = move |ev: web_sys::KeyboardEvent| {
-        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
+        let key = ev.key();
+        if key == "Escape" {
+            leaving.set_value(true);
+            return;
+        }
+        if key == "Tab" && leaving.get_value() {
+            leaving.set_value(false);
+            return; // the browser moves focus on
+        }
+        if !matches!(key.as_str(), "Shift" | "Control" | "Alt" | "Meta") {
+            leaving.set_value(false);
+        }
+        if key == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
             ev.prevent_default();
             run2();
-        } else if ev.key() == "Tab"
+        } else if key == "Tab"
             && !ev.shift_key()
             && !ev.ctrl_key()
             && !ev.meta_key()
@@ -219,7 +235,19 @@ pub fn ExercisePanel(
                 {move || hints.iter().take(hints_shown.get()).map(|h| view! { <li>{*h}</li> }).collect_view()}
             </ol>
             <div class="results" aria-live="polite" data-runs=move || runs.get()>
-                {move || verdict.get().map(|(v, out, ms)| results_view(v, out, ms))}
+                {move || match verdict.get() {
+                    Some((v, out, ms)) => results_view(v, out, ms).into_any(),
+                    // Before a run in this visit: what was saved last time.
+                    None => match progress.outcome(id) {
+                        Outcome::NotAttempted => ().into_any(),
+                        Outcome::Passed => view! {
+                            <p class="saved-outcome ok">"✓ Passed: your saved code passed every test. Run the tests again to see each case."</p>
+                        }.into_any(),
+                        o => view! {
+                            <p class="saved-outcome bad">{format!("Last run: {}. Run the tests to see which cases.", o.label())}</p>
+                        }.into_any(),
+                    },
+                }}
             </div>
             {move || {
                 let passed = progress.status(id) == "passed";

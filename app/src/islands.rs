@@ -116,9 +116,13 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 .and_then(|c| c.text_content())
                 .map_or(0, |t| t.lines().count());
             let initial = inner(el, ".cell-output > .prerendered");
+            // The exercise this cell's source answers, if any (id, title).
+            let answers = el
+                .get_attribute("data-answers")
+                .zip(el.get_attribute("data-answers-title"));
             replace(
                 el,
-                move || view! { <Cell demo source_html source_lines initial/> },
+                move || view! { <Cell demo source_html source_lines initial answers/> },
             );
         }
         "exercise" => {

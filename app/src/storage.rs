@@ -31,7 +31,7 @@ use wasm_bindgen::JsCast;
 use data::{BOOK_PREFIX, THEME_KEY, full_key, numbered_key, v1_key};
 pub use data::{
     Export, IMPORT_MAX_BYTES, Outcome, PROGRESS, ProgressMap, SCRATCH, check_import_size, code_key,
-    fails_key, scratch_key,
+    fails_key, params_key, scratch_key,
 };
 
 /// A message about saved work, shown at the top of every page until dismissed.

@@ -346,6 +346,28 @@ pub struct Series {
     pub dashed: bool,
 }
 
+/// A count with its noun, singular or plural, digits grouped: "1 token",
+/// "4,096 tokens", "1 entry", "0 entries".
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", group_u64(n))
+    }
+}
+
+/// The summary of a cell's folded source. When the source answers an exercise
+/// on the page (its title given), it says so: the page shows the plain summary
+/// once that exercise is passed.
+pub fn source_summary(lines: usize, answers: Option<&str>) -> String {
+    match answers {
+        Some(title) => format!(
+            "Rust source ({lines} lines). It answers the exercise “{title}” below: open it once you have tried that."
+        ),
+        None => format!("Rust source ({lines} lines)"),
+    }
+}
+
 /// Parses a whole number in `min..=max`; underscores and commas are allowed as
 /// digit separators (`131_072`, `131,072`).
 pub fn parse_int(raw: &Raw, name: &str, min: i64, max: i64) -> Result<i64, ParamError> {
@@ -460,6 +482,14 @@ pub fn anchored(source: &'static str, name: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(1, "token", "tokens"), "1 token");
+        assert_eq!(count(1, "entry", "entries"), "1 entry");
+        assert_eq!(count(0, "entry", "entries"), "0 entries");
+        assert_eq!(count(4096, "token", "tokens"), "4,096 tokens");
+    }
 
     #[test]
     fn chart_values_read_as_numbers() {

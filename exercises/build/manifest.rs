@@ -55,6 +55,11 @@ pub struct Manifest {
     /// For the Rust practice crate.
     #[serde(default)]
     pub rust: Rust,
+    /// The id of a cell in the same chapter whose Rust source is this
+    /// exercise's answer: the page keeps that source folded, with a note,
+    /// until the exercise is passed.
+    #[serde(default)]
+    pub answered_by_cell: Option<String>,
 }
 
 /// `[rust]`: how the practice crate's dispatch (`src/main.rs`) calls the
@@ -464,6 +469,8 @@ pub fn generate(folders: &[Folder]) -> String {
             reference: {module}::reference,
             #[cfg(feature = \"render\")]
             reference_source: chapters::demo::anchored({reference}, \"reference\"),
+            #[cfg(feature = \"render\")]
+            answered_by_cell: {answered},
         }},",
             id = lit(&format!("{}/{}", f.chapter, f.slug)),
             title = lit(&m.title),
@@ -479,6 +486,10 @@ pub fn generate(folders: &[Folder]) -> String {
             abs = float_lit(m.tolerance.abs),
             rel = float_lit(m.tolerance.rel),
             reference = file("reference.rs"),
+            answered = match &m.answered_by_cell {
+                Some(c) => format!("Some({})", lit(c)),
+                None => "None".to_owned(),
+            },
         );
     }
     s.push_str("    ]\n}\n\n");

@@ -242,6 +242,15 @@ mod tests {
     use judge::script::Limits;
 
     #[test]
+    fn a_scratch_syntax_error_says_syntax_error() {
+        let (r, _) = eval("let x = ;", Limits::default(), None);
+        let m = r.unwrap_err();
+        assert!(m.starts_with("syntax error (line 1, column"), "{m}");
+        let (r, _) = eval("throw 1", Limits::default(), None);
+        assert!(r.unwrap_err().starts_with("runtime error"));
+    }
+
+    #[test]
     fn functions_of_any_arity_register() {
         let mut engine = judge::script::engine(Limits::default(), None, Default::default());
         let budget = judge::script::Budget::new(&Limits::default(), None);

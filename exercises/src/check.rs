@@ -136,6 +136,17 @@ fn book_problems() -> Vec<String> {
             }
             Err(e) => out.push(format!("{} {e}", ch.repo_path)),
         }
+        // A cell named as an exercise's answer is one of the same chapter's.
+        for e in crate::for_chapter(ch.id) {
+            if let Some(cell) = e.answered_by_cell
+                && !demos.contains(&(ch.id, cell))
+            {
+                out.push(format!(
+                    "{}: answered_by_cell = \"{cell}\" is not a cell of {}",
+                    e.id, ch.id
+                ));
+            }
+        }
     }
     out
 }

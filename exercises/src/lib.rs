@@ -61,6 +61,10 @@ pub struct Exercise {
     /// The reference solution's Rust source, revealed after a pass.
     #[cfg(feature = "render")]
     pub reference_source: &'static str,
+    /// A cell of the same chapter whose source answers this exercise (kept
+    /// folded with a note until the exercise is passed).
+    #[cfg(feature = "render")]
+    pub answered_by_cell: Option<&'static str>,
 }
 
 impl Exercise {

@@ -159,7 +159,7 @@ fn test_cmd() -> Result<(), String> {
     site::check_budget(&sizes)?;
     step("end-to-end tests in headless Chromium");
     let port = serve::spawn_background()?;
-    for suite in ["reader", "book", "charts", "storage", "hostile"] {
+    for suite in ["reader", "book", "charts", "touch", "storage", "hostile"] {
         run(Command::new("node")
             .arg(format!("e2e/{suite}.mjs"))
             .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;

@@ -168,7 +168,11 @@ fn chapter(
             Block::Cell { id, line } => {
                 let demo = chapters::demo(id)
                     .ok_or_else(|| format!("{} line {line}: unknown cell `{id}`", ch.repo_path))?;
-                main.push_str(&cell(&demo)?);
+                // An exercise of this chapter whose answer is this cell's source.
+                let answers = exercises::all().into_iter().find(|e| {
+                    e.id.starts_with(&format!("{}/", ch.id)) && e.answered_by_cell == Some(demo.id)
+                });
+                main.push_str(&cell(&demo, answers.as_ref())?);
             }
             Block::Exercise { id, line } => {
                 let ex = exercises::by_id(id).ok_or_else(|| {
@@ -286,7 +290,7 @@ pub fn output_html(o: &Output) -> String {
     s
 }
 
-fn cell(d: &Demo) -> Result<String, String> {
+fn cell(d: &Demo, answers: Option<&exercises::Exercise>) -> Result<String, String> {
     let defaults = demo::defaults(d.params);
     let out = (d.run)(&defaults).map_err(|e| {
         format!(
@@ -336,15 +340,24 @@ fn cell(d: &Demo) -> Result<String, String> {
         })
         .collect();
     Ok(format!(
-        "<div class=\"island\" data-island=\"cell\" data-id=\"{id}\"><section class=\"cell\" id=\"cell-{id}\" data-cell=\"{id}\">\
+        "<div class=\"island\" data-island=\"cell\" data-id=\"{id}\"{answers_attr}><section class=\"cell\" id=\"cell-{id}\" data-cell=\"{id}\">\
          <header class=\"cell-head\"><span class=\"cell-kind\">Run it</span><h3 class=\"cell-title\">{title}</h3></header>\
-         <details class=\"cell-source\"><summary>Rust source ({lines} lines)</summary><pre class=\"code\"><code class=\"rust\">{source}</code></pre></details>\
+         <details class=\"cell-source{spoiler}\"><summary>{summary}</summary><pre class=\"code\"><code class=\"rust\">{source}</code></pre></details>\
          <form class=\"params\">{params}<div class=\"cell-actions\"><button type=\"submit\" class=\"run\">Run</button>\
-         <button type=\"button\" class=\"secondary\">Defaults</button><span class=\"timing\" aria-live=\"polite\"></span></div></form>\
+         <button type=\"button\" class=\"secondary\">Reset to defaults</button><span class=\"timing\" aria-live=\"polite\"></span></div></form>\
          <div class=\"cell-output\" aria-live=\"polite\"><div class=\"prerendered\">{output}</div></div></section></div>\n",
         id = d.id,
         title = escape(d.title),
-        lines = d.source.lines().count(),
+        answers_attr = answers.map_or_else(String::new, |e| format!(
+            " data-answers=\"{}\" data-answers-title=\"{}\"",
+            escape(e.id),
+            escape(e.title)
+        )),
+        spoiler = if answers.is_some() { " spoiler" } else { "" },
+        summary = escape(&demo::source_summary(
+            d.source.lines().count(),
+            answers.map(|e| e.title)
+        )),
         source = highlight_rust(d.source),
         output = output_html(&out),
     ))

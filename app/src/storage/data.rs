@@ -43,6 +43,12 @@ pub fn fails_key(id: &str) -> String {
     format!("fails:{id}")
 }
 
+/// The short name under which a cell's parameters are saved (as the reader
+/// typed them, a JSON object of strings).
+pub fn params_key(demo: &str) -> String {
+    format!("params:{demo}")
+}
+
 /// The short name of the progress map.
 pub const PROGRESS: &str = "progress";
 /// The short name of the scratch cell's code before it was kept per chapter
@@ -60,6 +66,8 @@ pub fn describe(name: &str) -> String {
         format!("your code for {id}")
     } else if let Some(id) = name.strip_prefix("fails:") {
         format!("the count of failed runs for {id}")
+    } else if let Some(id) = name.strip_prefix("params:") {
+        format!("the parameters of the cell {id}")
     } else if name == PROGRESS {
         "your progress".to_owned()
     } else if name == SCRATCH {

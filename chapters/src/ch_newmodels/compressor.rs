@@ -5,7 +5,7 @@ use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, checked_sum, group, parse_choice, parse_int,
+    checked_product, checked_sum, count, parse_choice, parse_int,
 };
 use crate::math;
 use crate::rng::SplitMix64;
@@ -301,22 +301,30 @@ pub fn compute(p: &Params) -> Computed {
 pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let r = compute(&p);
+    let tokens = |n: usize| count(n as u64, "token", "tokens");
+    let entries = |n: usize| count(n as u64, "entry", "entries");
     let layout = if p.overlap {
         format!(
-            "overlapping windows of {} tokens every {} tokens",
-            r.window, p.ratio
+            "overlapping windows of {} every {}",
+            tokens(r.window),
+            tokens(p.ratio)
         )
     } else {
-        format!("disjoint blocks of {} tokens", p.ratio)
+        format!("disjoint blocks of {}", tokens(p.ratio))
+    };
+    // Identical results read as such, not as "0.0e0".
+    let diff = if r.max_abs_diff == 0.0 {
+        "0 (identical)".to_owned()
+    } else {
+        format!("{:.1e}", r.max_abs_diff)
     };
     let text = format!(
-        "{} tokens, D = {}, {layout}\nstreaming: {} entries, {} tokens left in the partial state\nall at once: {} entries\nlargest |streaming - all at once| = {:.1e}\n",
-        group(p.tokens as i64),
+        "{}, D = {}, {layout}\nstreaming: {}, {} left in the partial state\nall at once: {}\nlargest |streaming - all at once| = {diff}\n",
+        tokens(p.tokens),
         p.dim,
-        r.streamed.len(),
-        r.partial,
-        r.batch.len(),
-        r.max_abs_diff
+        entries(r.streamed.len()),
+        tokens(r.partial),
+        entries(r.batch.len()),
     );
     let shown = p.dim.min(4);
     let mut header = vec!["entry".to_owned(), "tokens covered".to_owned()];

@@ -4,7 +4,7 @@
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, checked_sum, group, parse_float, parse_int, parse_int_list,
+    checked_product, checked_sum, count, group, parse_float, parse_int, parse_int_list,
 };
 use crate::rng::SplitMix64;
 
@@ -367,8 +367,8 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     let mut text = String::new();
     for r in &results {
         text += &format!(
-            "batch {} tokens: busiest expert carries {:.1}× the mean with hash routing, {:.1}× with uniform routing\n",
-            group(r.batch as i64),
+            "batch of {}: busiest expert carries {:.1}× the mean with hash routing, {:.1}× with uniform routing\n",
+            count(r.batch as u64, "token", "tokens"),
             max_over_mean(&r.hash),
             max_over_mean(&r.uniform)
         );
@@ -397,9 +397,9 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     };
     let plot = Plot {
         title: format!(
-            "Tokens per expert, batch of {} tokens × {} experts each",
-            group(p.chart_batch as i64),
-            p.topk
+            "Tokens per expert, batch of {} × {} each",
+            count(p.chart_batch as u64, "token", "tokens"),
+            count(p.topk as u64, "expert", "experts")
         ),
         x_label: "expert id".to_owned(),
         y_label: "tokens routed to the expert".to_owned(),
@@ -621,7 +621,7 @@ mod tests {
         };
         assert_eq!(t.lines().count(), 3);
         assert!(
-            t.contains("batch 4,096 tokens: busiest expert carries "),
+            t.contains("batch of 4,096 tokens: busiest expert carries "),
             "{t}"
         );
         let Block::Plot(plot) = &out.blocks[2] else {
@@ -772,6 +772,6 @@ mod tests {
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
-        assert!(t.contains("batch 1 tokens: busiest expert carries 1.0× the mean with hash routing, 1.0× with uniform routing"), "{t}");
+        assert!(t.contains("batch of 1 token: busiest expert carries 1.0× the mean with hash routing, 1.0× with uniform routing"), "{t}");
     }
 }

@@ -278,6 +278,14 @@ pub fn classify(e: EvalAltResult) -> SolverError {
             SolverError::Limit("call depth limit exceeded (endless recursion?)".into())
         }
         E::ErrorDataTooLarge(what, _) => SolverError::Limit(format!("size limit exceeded: {what}")),
+        // A script evaluated whole (the scratch cell) parses as it runs.
+        E::ErrorParsing(ref t, p) => {
+            let at = match (p.line(), p.position()) {
+                (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
+                _ => String::new(),
+            };
+            SolverError::Compile(format!("syntax error{at}: {t}"))
+        }
         other => {
             let p = other.position();
             let at = match (p.line(), p.position()) {
