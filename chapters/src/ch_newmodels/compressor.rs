@@ -489,7 +489,7 @@ mod tests {
                 assert!(run(&raw).is_err(), "{} × {dim}", tokens + 1);
             }
         }
-        assert!(PARAMS[1].help.contains(&group(MAX_WORK as i64)));
+        assert!(PARAMS[1].help.contains(&crate::demo::group(MAX_WORK as i64)));
         assert!(PARAMS[3].help.contains(&group(MAX_DIM as i64)));
     }
 
