@@ -490,7 +490,7 @@ mod tests {
             }
         }
         assert!(PARAMS[1].help.contains(&crate::demo::group(MAX_WORK as i64)));
-        assert!(PARAMS[3].help.contains(&group(MAX_DIM as i64)));
+        assert!(PARAMS[3].help.contains(&crate::demo::group(MAX_DIM as i64)));
     }
 
     #[test]
