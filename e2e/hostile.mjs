@@ -57,7 +57,8 @@ async function grade(id, code) {
   const v = ex.locator('.verdict');
   const status = await v.getAttribute('data-status');
   const msg = await ex.locator('.verdict-msg').textContent();
-  const prints = (await ex.locator('.prints').count()) ? await ex.locator('.prints').textContent() : '';
+  // Printed output is shown per case; a note says when hidden cases' is withheld.
+  const prints = (await ex.locator('.prints, .withheld-note').allTextContents()).join('\n');
   return [status, msg, prints];
 }
 

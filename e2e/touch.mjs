@@ -2,7 +2,8 @@
 // exercise's Run button and leaves the editor (no trap), a cell's source that
 // answers an exercise stays folded with a warning until it is passed, a passed
 // exercise shows it after a reload, and cell parameters persist per cell until
-// "Reset to defaults".
+// "Reset to defaults"; a case can be run alone or opened in the scratch cell,
+// and prints show per case, never for hidden ones.
 import assert from 'node:assert/strict';
 import { BOOK_URL, launch, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
@@ -97,6 +98,62 @@ try {
   await page.reload(); await ready(page);
   assert.equal(await ledger.locator(`[name="${name}"]`).inputValue(), def, 'defaults after reset and reload');
   ok(`the attended cell keeps ${name} = 12345 across a reload; Reset to defaults restores ${def}`);
+
+  // 5. Per-case help. A solution that prints its input and is wrong on most
+  // cases: each visible case shows its own print; hidden cases show no input,
+  // no print, only pass/fail; one case runs alone; a case opens in scratch.
+  const kv = page.locator('#exercise-v4_kv');
+  const kvCode = 'fn v4_kv(c4, c128, swa_only, idx_bytes) {\n    print(`secret ${c4}-${c128}-${swa_only}-${idx_bytes}`);\n    [1.0, 2]\n}';
+  await kv.locator('textarea.editor').fill(kvCode);
+  await kv.locator('button.run').click();
+  await kv.locator('.verdict').waitFor({ timeout: 15000 });
+  const cases = await kv.locator('li.case').evaluateAll((lis) => lis.map((li) => ({
+    name: li.querySelector('.case-name').textContent,
+    prints: [...li.querySelectorAll('.prints')].map((p) => p.textContent).join(''),
+    text: li.textContent,
+    actions: li.querySelectorAll('.case-actions button').length,
+  })));
+  const hidden = cases.filter((c) => /hidden/.test(c.name));
+  const shown = cases.filter((c) => !/hidden/.test(c.name));
+  assert.ok(hidden.length > 0 && shown.length > 0, JSON.stringify(cases.map((c) => c.name)));
+  for (const c of hidden) {
+    assert.equal(c.prints, '', `${c.name} shows no print`);
+    assert.ok(!/secret|input:/.test(c.text), `${c.name} reveals nothing: ${c.text}`);
+    assert.equal(c.actions, 0, `${c.name} cannot be run alone or opened`);
+  }
+  for (const c of shown) {
+    assert.match(c.prints, /^secret \d+-\d+-\d+-\d+$/, `${c.name} shows its own print`);
+    assert.equal(c.actions, 2);
+  }
+  assert.match(await kv.locator('.withheld-note').textContent(), /hidden cases is withheld/);
+  const allText = await kv.locator('.results').textContent();
+  assert.equal((allText.match(/secret /g) || []).length, shown.length, 'prints appear once per visible case, never for hidden ones');
+  ok(`per-case prints: ${shown.length} visible cases show their own, ${hidden.length} hidden cases show none`);
+
+  // Run the second visible case alone.
+  const second = kv.locator('li.case').filter({ hasText: shown[1].name });
+  await second.locator('details').evaluate((d) => { d.open = true; });
+  const progressBefore = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).filter(([k]) => k.includes('progress'))));
+  await second.getByRole('button', { name: 'Run this case alone' }).click();
+  await kv.locator('.verdict[data-alone]').waitFor({ timeout: 15000 });
+  const alone = await kv.locator('.verdict').evaluate((v) => ({ head: v.querySelector('.verdict-head').textContent, cases: v.querySelectorAll('li.case').length, at: v.dataset.alone }));
+  assert.equal(alone.cases, 1);
+  assert.match(alone.head, new RegExp(`^case ${alone.at} alone: failed`));
+  assert.equal(await page.evaluate(() => JSON.stringify(Object.entries(localStorage).filter(([k]) => k.includes('progress')))), progressBefore, 'a case run alone does not change progress');
+  ok(`case ${alone.at} runs alone (1 case graded, progress untouched)`);
+
+  // Open it in the scratch cell: the code and the call, run there.
+  const one = kv.locator('li.case').first();
+  await one.locator('details').evaluate((d) => { d.open = true; });
+  await one.getByRole('button', { name: 'Open in scratch' }).click();
+  const sc = page.locator('section.scratch');
+  await page.waitForFunction(() => /The case from the exercise `v4_kv`/.test(document.querySelector('#scratch-editor').value));
+  const scratchCode = await sc.locator('textarea').inputValue();
+  assert.ok(scratchCode.startsWith(kvCode.trim()), scratchCode);
+  assert.match(scratchCode, /\nv4_kv\(\d+, \d+, \d+, \d+\)\n$/);
+  await page.waitForFunction(() => /secret \d+-\d+-\d+-\d+/.test(document.querySelector('section.scratch').textContent), null, { timeout: 15000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'scratch-editor');
+  ok('a case opens in the scratch cell with the code and its call, and runs there');
 
   assert.deepEqual(errors, []);
   ok('no page errors');

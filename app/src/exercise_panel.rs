@@ -1,4 +1,4 @@
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -34,10 +34,11 @@ pub fn ExercisePanel(
     statement_html: String,
     reference_html: String,
 ) -> impl IntoView {
-    let ex = Rc::new(ex);
+    let ex = Arc::new(ex);
     let saved = storage::get(&code_key(ex.id));
     let code = RwSignal::new(saved.unwrap_or_else(|| ex.starter_rhai.to_owned()));
-    let verdict = RwSignal::new(None::<(Verdict, Vec<String>, f64)>);
+    // The last verdict, what was printed, ms, and the case run alone (if one was).
+    let verdict = RwSignal::new(None::<(Verdict, Vec<String>, f64, Option<usize>)>);
     let hints_shown = RwSignal::new(0usize);
     let id = ex.id;
     let progress = use_progress();
@@ -52,9 +53,11 @@ pub fn ExercisePanel(
     let running = RwSignal::new(None::<u64>);
     // Finished runs, shown as `data-runs` so tests can wait for the next verdict.
     let runs = RwSignal::new(0u32);
-    let run = {
+    // Grades every case (`None`) or one case alone; only a whole run counts
+    // for progress.
+    let grade = {
         let ex = ex.clone();
-        move || {
+        move |case: Option<usize>| {
             if running.get_untracked().is_some() {
                 return;
             }
@@ -62,6 +65,7 @@ pub fn ExercisePanel(
             let job = exercises::jobs::Job::Grade {
                 exercise: ex.id.to_owned(),
                 source: code.get_untracked(),
+                case,
             };
             let t0 = now_ms();
             let job_id = worker::run(Lane::Code, job, CODE_LIMIT_MS, move |reply| {
@@ -97,19 +101,33 @@ pub fn ExercisePanel(
                         )
                     }
                 };
-                progress.set(spec_ex.id, v.status.label());
-                if matches!(
-                    v.status,
-                    judge::Status::Failed | judge::Status::Error | judge::Status::LimitExceeded
-                ) {
-                    fails.update(|n| *n += 1);
-                    storage::save(&fails_key(spec_ex.id), &fails.get_untracked().to_string());
+                if case.is_none() {
+                    progress.set(spec_ex.id, v.status.label());
+                    if matches!(
+                        v.status,
+                        judge::Status::Failed | judge::Status::Error | judge::Status::LimitExceeded
+                    ) {
+                        fails.update(|n| *n += 1);
+                        storage::save(&fails_key(spec_ex.id), &fails.get_untracked().to_string());
+                    }
                 }
-                verdict.try_set(Some((v, out, ms)));
+                verdict.try_set(Some((v, out, ms, case)));
                 runs.try_update(|n| *n += 1);
             });
             running.set(Some(job_id));
         }
+    };
+    let run = {
+        let grade = grade.clone();
+        move || grade(None)
+    };
+    // "Open in scratch": the learner's code and the case's call, run there.
+    let function = ex.function;
+    let open_in_scratch = move |call: String| {
+        crate::scratch_cell::scratch_request().set(Some(format!(
+            "{}\n\n// The case from the exercise `{function}`:\n{call}\n",
+            code.get_untracked().trim_end()
+        )));
     };
     let run2 = run.clone();
     // Escape arms a way out: the next Tab (or Shift+Tab) leaves the editor
@@ -236,7 +254,9 @@ pub fn ExercisePanel(
             </ol>
             <div class="results" aria-live="polite" data-runs=move || runs.get()>
                 {move || match verdict.get() {
-                    Some((v, out, ms)) => results_view(v, out, ms).into_any(),
+                    Some((v, _, ms, alone)) => {
+                        results_view(v, ms, alone, function, grade.clone(), open_in_scratch).into_any()
+                    }
                     // Before a run in this visit: what was saved last time.
                     None => match progress.outcome(id) {
                         Outcome::NotAttempted => ().into_any(),
@@ -280,25 +300,49 @@ fn status_class(s: Status) -> &'static str {
     }
 }
 
-fn results_view(v: Verdict, out: Vec<String>, ms: f64) -> impl IntoView {
-    let head = format!(
-        "{} — {} of {} cases passed ({ms:.1} ms)",
-        v.status.label(),
-        v.passed,
-        v.total
-    );
+fn results_view(
+    v: Verdict,
+    ms: f64,
+    alone: Option<usize>,
+    function: &'static str,
+    grade: impl Fn(Option<usize>) + Clone + 'static,
+    open_in_scratch: impl Fn(String) + Copy + 'static,
+) -> impl IntoView {
+    let head = match alone {
+        Some(i) => format!(
+            "case {i} alone: {} ({ms:.1} ms). Run the tests to grade every case.",
+            v.status.label()
+        ),
+        None => format!(
+            "{} — {} of {} cases passed ({ms:.1} ms)",
+            v.status.label(),
+            v.passed,
+            v.total
+        ),
+    };
     let first_fail = v.cases.iter().position(|c| !c.passed);
+    let withheld = v.cases.iter().any(|c| c.printed_withheld > 0);
     let cases = v
         .cases
         .into_iter()
         .enumerate()
-        .map(|(i, c)| case_view(c, Some(i) == first_fail))
+        .map(|(i, c)| {
+            case_view(
+                c,
+                Some(i) == first_fail || alone.is_some(),
+                function,
+                grade.clone(),
+                open_in_scratch,
+            )
+        })
         .collect_view();
     view! {
-        <div class=format!("verdict {}", status_class(v.status)) data-status=v.status.label()>
+        <div class=format!("verdict {}", status_class(v.status)) data-status=v.status.label() data-alone=alone.map(|i| i.to_string())>
             <p class="verdict-head"><strong>{head}</strong></p>
             <p class="verdict-msg">{v.message}</p>
-            {(!out.is_empty()).then(|| view! { <pre class="prints" aria-label="printed output">{out.join("\n")}</pre> })}
+            {withheld.then(|| view! {
+                <p class="muted small withheld-note">"What your code printed during hidden cases is withheld: it could reveal their inputs."</p>
+            })}
             <ul class="cases">{cases}</ul>
         </div>
     }
@@ -318,7 +362,32 @@ fn short(text: String) -> String {
 }
 
 /// One case; the values of the first failing case are shown, the others fold.
-fn case_view(c: CaseResult, open: bool) -> impl IntoView {
+/// A case the learner may see can be run alone or opened in the scratch cell,
+/// and shows what the code printed during it; a hidden case shows only whether
+/// it passed.
+fn case_view(
+    c: CaseResult,
+    open: bool,
+    function: &'static str,
+    grade: impl Fn(Option<usize>) + 'static,
+    open_in_scratch: impl Fn(String) + 'static,
+) -> impl IntoView {
+    let index = c.index;
+    let call = c
+        .input
+        .as_ref()
+        .map(|args| judge::call_text(function, args));
+    let printed = (!c.printed.is_empty()).then(|| {
+        view! { <pre class="prints" aria-label=format!("printed during case {index}")>{c.printed.join("\n")}</pre> }
+    });
+    let actions = call.map(|call| {
+        view! {
+            <span class="case-actions">
+                <button type="button" class="secondary small" on:click=move |_| grade(Some(index))>"Run this case alone"</button>
+                <button type="button" class="secondary small" on:click=move |_| open_in_scratch(call.clone())>"Open in scratch"</button>
+            </span>
+        }
+    });
     let mark = if c.passed { "✓" } else { "✗" };
     let kind = match c.kind {
         Kind::Public => "public".to_owned(),
@@ -354,6 +423,8 @@ fn case_view(c: CaseResult, open: bool) -> impl IntoView {
                         {got.map(|g| view! { <span>"actual: " <code>{g}</code></span> })}
                         {diff.map(|d| view! { <span class="diff">{d}</span> })}
                     </span>
+                    {printed}
+                    {actions}
                 </details>
             })
         }

@@ -28,6 +28,7 @@ pub fn mount_all() -> usize {
     };
     // One progress for the whole page, created outside every island's owner.
     let _ = use_progress();
+    let _ = crate::scratch_cell::scratch_request();
     let Ok(list) = doc.query_selector_all("[data-island]") else {
         return 0;
     };

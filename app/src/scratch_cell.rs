@@ -9,6 +9,18 @@ use crate::worker::{self, Lane, Stopped};
 /// deadline (2 s) plus a margin for the reply to arrive.
 pub const CODE_LIMIT_MS: u32 = 2_200;
 
+thread_local! {
+    static REQUEST: std::cell::OnceCell<RwSignal<Option<String>>> = const { std::cell::OnceCell::new() };
+}
+
+/// Code another part of the page sends to the scratch cell ("open in
+/// scratch"): the cell takes it, saves it, runs it and scrolls into view.
+/// Created on first use; [`crate::islands::mount_all`] makes it before
+/// mounting, outside any island's owner.
+pub fn scratch_request() -> RwSignal<Option<String>> {
+    REQUEST.with(|r| *r.get_or_init(|| RwSignal::new(None)))
+}
+
 /// A Rhai cell where the reader calls the book's functions (`exercises::api`).
 /// Its code is saved per chapter (`scratch:<chapter>`); code saved before that
 /// (`scratch`) is the fallback.
@@ -52,6 +64,24 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
         running.set(Some(id));
     };
     run();
+    // Code sent from an exercise's case: replace, save, run, show.
+    Effect::new(move |_| {
+        if let Some(sent) = scratch_request().get() {
+            scratch_request().set(None);
+            storage::save(&key.get_value(), &sent);
+            text.set(sent);
+            run();
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("scratch-editor"))
+            {
+                el.scroll_into_view();
+                if let Ok(t) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+                    let _ = t.focus();
+                }
+            }
+        }
+    });
     let api = exercises::api::functions()
         .into_iter()
         .map(|f| view! { <li><code>{f.signature()}</code>" — "{f.doc}</li> })

@@ -37,6 +37,9 @@ pub enum Job {
         exercise: String,
         /// The learner's code.
         source: String,
+        /// Grade this case alone (1-based), not all of them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        case: Option<usize>,
     },
     /// Evaluate scratch Rhai with the scripting API.
     Eval {
@@ -134,16 +137,21 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
                 }
             }
         },
-        Job::Grade { exercise, source } => match crate::by_id(exercise) {
+        Job::Grade {
+            exercise,
+            source,
+            case,
+        } => match crate::by_id(exercise) {
             None => Reply::Refused {
                 message: format!("no exercise `{exercise}`"),
             },
             Some(ex) => {
-                let (verdict, printed) = crate::grade_rhai(
+                let (verdict, printed) = crate::grade_rhai_case(
                     &ex,
                     source,
                     judge::script::Limits::default(),
                     Some(deadline),
+                    *case,
                 );
                 Reply::Grade {
                     verdict,
@@ -213,10 +221,25 @@ mod tests {
         let Reply::Grade { verdict, .. } = ask(Job::Grade {
             exercise: "ch_newmodels/attended".into(),
             source: "fn attended(pos, ratio, topk, window) { loop {} }".into(),
+            case: None,
         }) else {
             panic!()
         };
         assert_eq!(verdict.status, judge::Status::LimitExceeded);
+        // One case alone: graded under its own number, counted alone.
+        let Reply::Grade { verdict, .. } = ask(Job::Grade {
+            exercise: "ch_newmodels/attended".into(),
+            source: crate::check::known_good("ch_newmodels/attended")
+                .unwrap()
+                .into(),
+            case: Some(2),
+        }) else {
+            panic!()
+        };
+        assert_eq!(
+            (verdict.passed, verdict.total, verdict.cases[0].index),
+            (1, 1, 2)
+        );
         let Reply::Eval { value, printed, .. } = ask(Job::Eval {
             source: "print(\"hi\"); dispatch_bytes(7168, 6, 1, 0)".into(),
         }) else {

@@ -171,6 +171,18 @@ pub fn grade_rhai(
     limits: judge::script::Limits,
     deadline: Option<judge::script::Deadline>,
 ) -> (judge::Verdict, Vec<String>) {
+    grade_rhai_case(ex, source, limits, deadline, None)
+}
+
+/// [`grade_rhai`] on one case only (1-based `case`), or on all with `None`.
+#[cfg(feature = "script")]
+pub fn grade_rhai_case(
+    ex: &Exercise,
+    source: &str,
+    limits: judge::script::Limits,
+    deadline: Option<judge::script::Deadline>,
+    case: Option<usize>,
+) -> (judge::Verdict, Vec<String>) {
     let spec = ex.spec();
     if normalize(source) == normalize(ex.starter_rhai) {
         return (
@@ -181,7 +193,10 @@ pub fn grade_rhai(
     match judge::script::RhaiSolver::new(source, ex.function, ex.params.len(), limits, deadline) {
         Err(e) => (judge::Verdict::without_cases(&spec, e), Vec::new()),
         Ok(mut solver) => {
-            let v = judge::grade(&spec, &mut solver);
+            let v = match case {
+                Some(i) => judge::grade_case(&spec, &mut solver, i),
+                None => judge::grade(&spec, &mut solver),
+            };
             let out = printed_by_case(&v);
             (v, out)
         }

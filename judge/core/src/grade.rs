@@ -192,12 +192,26 @@ pub fn call_text(function: &str, args: &[Value]) -> String {
 /// every case is "not attempted"; reached on some cases only, those cases fail.
 /// What the code printed is kept per case, and withheld for hidden cases.
 pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
+    grade_only(spec, solver, None)
+}
+
+/// Grades `solver` on the one case numbered `index` (1-based) of `spec`, as
+/// [`grade`] would have graded it among the others; the verdict counts that
+/// case only. An index past the cases grades none.
+pub fn grade_case(spec: &Spec, solver: &mut dyn Solver, index: usize) -> Verdict {
+    grade_only(spec, solver, Some(index))
+}
+
+fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verdict {
     let mut cases = Vec::with_capacity(spec.cases.len());
     let mut todos = 0;
     let mut stop: Option<(Status, String)> = None;
     let mut first_problem: Option<(Status, String)> = None;
     for (i, case) in spec.cases.iter().enumerate() {
         let index = i + 1;
+        if only.is_some_and(|o| o != index) {
+            continue;
+        }
         let shown = !matches!(case.kind, Kind::Hidden);
         let want = match (spec.reference)(&case.args) {
             Ok(v) => v,
@@ -291,7 +305,15 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
                     d => d,
                 };
                 let hard = status == Status::LimitExceeded;
-                let msg = format!("case {index}: {msg}");
+                // An error's text can carry values (`throw pos`, an index out of
+                // bounds): for a hidden case only its kind is told.
+                let msg = if !shown && status == Status::Error {
+                    format!(
+                        "case {index} (hidden): the code raised an error (its message is withheld, as it could reveal the hidden input)"
+                    )
+                } else {
+                    format!("case {index}: {msg}")
+                };
                 result.error = Some(msg.clone());
                 cases.push(result);
                 if hard {
@@ -313,13 +335,20 @@ pub fn grade(spec: &Spec, solver: &mut dyn Solver) -> Verdict {
         cases.push(result);
     }
     let passed = cases.iter().filter(|c| c.passed).count();
-    let total = spec.cases.len();
+    let total = match only {
+        Some(o) => usize::from(o >= 1 && o <= spec.cases.len()),
+        None => spec.cases.len(),
+    };
     if stop.is_none() && todos == total {
         return Verdict::without_cases(spec, SolverError::NotAttempted);
     }
-    let (status, message) = stop
-        .or(first_problem)
-        .unwrap_or_else(|| (Status::Passed, format!("all {total} cases passed")));
+    let (status, message) = stop.or(first_problem).unwrap_or_else(|| {
+        let what = match only {
+            Some(o) => format!("case {o} passed"),
+            None => format!("all {total} cases passed"),
+        };
+        (Status::Passed, what)
+    });
     Verdict {
         exercise: spec.id.clone(),
         status,
@@ -459,6 +488,50 @@ mod tests {
         fn take_printed(&mut self) -> Vec<String> {
             std::mem::take(&mut self.0)
         }
+    }
+
+    #[test]
+    fn one_case_is_graded_alone_under_its_own_number() {
+        let v = grade_case(&spec(), &mut F(|x| Ok(Value::Int(2 * x))), 3);
+        assert_eq!(
+            (v.status, v.passed, v.total, v.cases.len()),
+            (Status::Passed, 1, 1, 1)
+        );
+        assert_eq!(v.cases[0].index, 3);
+        let v = grade_case(&spec(), &mut F(|x| Ok(Value::Int(x))), 1);
+        assert_eq!((v.status, v.passed, v.total), (Status::Failed, 0, 1));
+        assert!(
+            v.message.starts_with("case 1: double(1) returned 1"),
+            "{}",
+            v.message
+        );
+    }
+
+    #[test]
+    fn a_hidden_case_error_does_not_tell_its_message() {
+        struct Thrower;
+        impl Solver for Thrower {
+            fn call(&mut self, args: &[Value]) -> Result<Value, SolverError> {
+                Err(SolverError::Runtime(format!("error thrown: {}", args[0])))
+            }
+        }
+        let v = grade(&spec(), &mut Thrower);
+        let hidden = &v.cases[1];
+        assert_eq!(hidden.kind, Kind::Hidden);
+        let e = hidden.error.as_deref().unwrap();
+        assert!(e.contains("withheld") && !e.contains("error thrown"), "{e}");
+        assert!(
+            v.cases[0]
+                .error
+                .as_deref()
+                .unwrap()
+                .contains("error thrown: 1")
+        );
+        assert!(
+            !serde_json::to_string(&v)
+                .unwrap()
+                .contains("error thrown: 5")
+        );
     }
 
     #[test]

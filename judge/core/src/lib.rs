@@ -17,5 +17,8 @@ pub mod script;
 mod value;
 
 pub use compare::{Mismatch, Tolerance, compare};
-pub use grade::{Case, CaseResult, Kind, Solver, SolverError, Spec, Status, Verdict, grade};
+pub use grade::{
+    Case, CaseResult, Kind, Solver, SolverError, Spec, Status, Verdict, call_text, grade,
+    grade_case,
+};
 pub use value::Value;
