@@ -19,12 +19,18 @@ const active = () => page.evaluate(() => {
   return {
     tag: a.tagName, text: (a.textContent || '').trim().slice(0, 40), id: a.id,
     exercise: a.closest('section.exercise')?.id ?? null, inChart: !!a.closest('.chart'),
-    editor: a.classList.contains('editor'),
+    // The code editor (CodeMirror's content, in front of the app's textarea).
+    editor: !!a.closest('.editor-wrap') && a.isContentEditable,
   };
 });
 
 try {
   await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
+
+  // The code editor loads when the first editor comes near the screen.
+  await page.locator('section.exercise').first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelectorAll('.cm-editor').length === document.querySelectorAll('textarea.editor').length);
+  ok(`CodeMirror in front of all ${await page.locator('.cm-editor').count()} editors once the first comes into view`);
 
   // 1. Keyboard only, from the top: Tab until the first exercise's editor.
   await page.locator('h1').click();
@@ -43,7 +49,7 @@ try {
   const before = await editor.inputValue();
   await page.keyboard.press('Tab');
   assert.equal((await active()).editor, true, 'Tab keeps focus in the editor');
-  assert.equal((await editor.inputValue()).length, before.length + 4, 'Tab inserted four spaces');
+  assert.equal((await editor.inputValue()).length, before.length + 4, 'Tab indented by four spaces (and the app saw it)');
   // Escape, then Tab leaves: the next stop is Run tests.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
@@ -57,7 +63,7 @@ try {
   assert.ok(!a.editor);
   ok('Tab indents, Escape then Tab reaches Run tests, Enter runs it, Tab goes past it');
   // Shift+Tab after Escape leaves backwards too.
-  await editor.focus();
+  await page.locator(`#${exercise} .cm-content`).focus();
   await page.keyboard.press('Escape');
   await page.keyboard.press('Shift+Tab');
   assert.equal((await active()).editor, false, 'Escape then Shift+Tab leaves the editor');
@@ -154,6 +160,21 @@ try {
   await page.waitForFunction(() => /secret \d+-\d+-\d+-\d+/.test(document.querySelector('section.scratch').textContent), null, { timeout: 15000 });
   assert.equal(await page.evaluate(() => document.activeElement.id), 'scratch-editor');
   ok('a case opens in the scratch cell with the code and its call, and runs there');
+
+  // 6. The editor marks the line of a syntax error, and a value the app sets
+  // (Reset exercise) shows in the editor.
+  const att = page.locator('#exercise-attended');
+  await att.locator('textarea.editor').fill('fn attended(pos, ratio, topk, window) {\n    let x = ;\n}');
+  await att.locator('button.run').click();
+  await att.locator('.verdict[data-status="error"]').waitFor({ timeout: 15000 });
+  assert.equal(await att.locator('.cm-error-line').count(), 1);
+  assert.equal(await att.locator('.cm-line').nth(1).evaluate((l) => l.classList.contains('cm-error-line')), true, 'line 2 is marked');
+  assert.match(await att.locator('.cm-content').textContent(), /let x = ;/);
+  page.once('dialog', (d) => d.accept());
+  await att.getByRole('button', { name: 'Reset exercise' }).click();
+  await page.waitForFunction(() => /todo\(\)/.test(document.querySelector('#exercise-attended .cm-content').textContent));
+  assert.equal(await att.locator('.cm-error-line').count(), 0);
+  ok('a syntax error marks its line; Reset exercise shows the starter in the editor');
 
   assert.deepEqual(errors, []);
   ok('no page errors');

@@ -49,6 +49,8 @@ pub fn ExercisePanel(
     );
     let reveal = RwSignal::new(false);
     let gutter = NodeRef::<leptos::html::Pre>::new();
+    let textarea = NodeRef::<leptos::html::Textarea>::new();
+    crate::editor::enhance(textarea);
 
     let running = RwSignal::new(None::<u64>);
     // Finished runs, shown as `data-runs` so tests can wait for the next verdict.
@@ -111,6 +113,7 @@ pub fn ExercisePanel(
                         storage::save(&fails_key(spec_ex.id), &fails.get_untracked().to_string());
                     }
                 }
+                crate::editor::mark(textarea, &v.message);
                 verdict.try_set(Some((v, out, ms, case)));
                 runs.try_update(|n| *n += 1);
             });
@@ -199,6 +202,7 @@ pub fn ExercisePanel(
             </pre>
             <textarea
                 id=editor_id
+                node_ref=textarea
                 class="editor"
                 wrap="off"
                 on:scroll=move |ev| {

@@ -5,6 +5,7 @@
 //! time (`cargo xtask build`), into which [`islands`] mounts the live parts.
 
 mod cell;
+mod editor;
 mod exercise_panel;
 mod home_page;
 pub mod islands;

@@ -38,6 +38,8 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     let running = RwSignal::new(None::<u64>);
     // Finished runs, shown as `data-runs` so tests can wait for the next result.
     let runs = RwSignal::new(0u32);
+    let textarea = NodeRef::<leptos::html::Textarea>::new();
+    crate::editor::enhance(textarea);
     let run = move || {
         let job = exercises::jobs::Job::Eval {
             source: text.get_untracked(),
@@ -58,6 +60,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
                 ),
                 Err(stopped) => (Err(stopped.message()), Vec::new(), 0.0),
             };
+            crate::editor::mark(textarea, shown.0.as_ref().err().map_or("", |e| e.as_str()));
             result.try_set(Some(shown));
             runs.try_update(|n| *n += 1);
         });
@@ -97,7 +100,8 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
                 <ul class="api-list">{api}</ul>
             </details>
             <label class="sr-only" for="scratch-editor">"Rhai code"</label>
-            <textarea id="scratch-editor" class="editor" rows="6" spellcheck="false" autocapitalize="off"
+            <div class="editor-wrap scratch-wrap">
+            <textarea id="scratch-editor" class="editor" rows="6" spellcheck="false" autocapitalize="off" node_ref=textarea
                 prop:value=move || text.get()
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
@@ -111,6 +115,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
                     }
                 }
             ></textarea>
+            </div>
             <div class="cell-actions">
                 <button type="button" class="run" on:click=move |_| run()>"Run"</button>
                 {move || running.get().map(|id| view! {

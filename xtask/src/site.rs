@@ -64,6 +64,17 @@ pub fn site() -> Result<Sizes, String> {
         &r.join("node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js"),
         &dist.join("plotly.min.js"),
     )?;
+    // The code editor (CodeMirror 6), one ES module the page loads when an
+    // editor first comes near the screen.
+    run(Command::new(r.join("node_modules/.bin/esbuild"))
+        .arg(r.join("editor/editor.js"))
+        .args([
+            "--bundle",
+            "--minify",
+            "--format=esm",
+            "--log-level=warning",
+        ])
+        .arg(format!("--outfile={}", dist.join("editor.js").display())))?;
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
@@ -131,6 +142,7 @@ pub fn measure() -> Result<Sizes, String> {
         "style/book.css",
         "index.html",
         "plotly.min.js",
+        "editor.js",
     ];
     // The pre-rendered pages: the home page, the 404 page and every chapter.
     let mut pages = vec!["404.html".to_owned()];

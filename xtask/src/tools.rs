@@ -45,6 +45,8 @@ pub fn ensure_build_tools() -> Result<(), String> {
     let nm = root().join("node_modules");
     let ready = [
         "binaryen",
+        "esbuild",
+        "@codemirror/view",
         "playwright-core",
         "plotly.js-cartesian-dist-min",
     ]
