@@ -176,6 +176,23 @@ try {
   assert.equal(await att.locator('.cm-error-line').count(), 0);
   ok('a syntax error marks its line; Reset exercise shows the starter in the editor');
 
+  // 7. An axe-core scan of the chapter in both themes: no serious or critical
+  // violations.
+  for (const scheme of ['light', 'dark']) {
+    const p = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+    await p.goto(BOOK_URL + '/ch/newmodels'); await ready(p);
+    await p.waitForFunction(() => [...document.querySelectorAll('section.cell[data-cell] .timing')]
+      .every((t) => /ran in/.test(t.textContent)), null, { timeout: 30000 });
+    await p.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
+    const r = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    assert.deepEqual(bad, [], `axe-core, ${scheme} theme`);
+    const minor = r.violations.map((v) => `${v.impact} ${v.id}`);
+    ok(`axe-core, ${scheme} theme: no serious or critical violations${minor.length ? ` (others: ${minor.join(', ')})` : ''}`);
+    await p.close();
+  }
+
   assert.deepEqual(errors, []);
   ok('no page errors');
 } finally {

@@ -185,7 +185,7 @@ pub fn Cell(
         o.blocks
                 .into_iter()
                 .map(|b| match b {
-                    Block::Text(t) => view! { <pre class="cell-text">{t}</pre> }.into_any(),
+                    Block::Text(t) => view! { <pre class="cell-text" tabindex="0">{t}</pre> }.into_any(),
                     Block::Table { header, rows } => view! {
                         <div class="table-wrap">
                             <table class="cell-table">

@@ -102,6 +102,11 @@ fn math(tex: &str, display: bool) -> Result<String, String> {
         ..RenderConfig::default()
     };
     push_mathml(&mut out, parser, config).map_err(|e| e.to_string())?;
+    if display {
+        // A wide formula scrolls sideways on a narrow screen: the keyboard must
+        // be able to reach it to scroll it (WCAG 2.1.1).
+        out = out.replacen("<math ", "<math tabindex=\"0\" ", 1);
+    }
     Ok(out)
 }
 

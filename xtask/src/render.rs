@@ -268,7 +268,7 @@ pub fn output_html(o: &Output) -> String {
     for b in &o.blocks {
         match b {
             OutBlock::Text(t) => {
-                s.push_str(&format!("<pre class=\"cell-text\">{}</pre>", escape(t)))
+                s.push_str(&format!("<pre class=\"cell-text\" tabindex=\"0\">{}</pre>", escape(t)))
             }
             OutBlock::Table { header, rows } => s.push_str(&table_html(header, rows)),
             OutBlock::Plot(p) => {
@@ -426,7 +426,7 @@ mod tests {
         }
         // The text, its math and the cells' default outputs are in the HTML.
         assert!(ch.body.contains("<math"));
-        assert!(ch.body.contains("<pre class=\"cell-text\">"));
+        assert!(ch.body.contains("<pre class=\"cell-text\" tabindex=\"0\">"));
         assert!(ch.body.contains("class=\"selftest\""));
         assert!(pages.iter().any(|p| p.file == "404.html"));
         assert!(pages.iter().any(|p| p.file == "index.html"));
