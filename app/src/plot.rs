@@ -47,8 +47,12 @@ pub fn figure(p: &chapters::demo::Plot) -> String {
         // plotly draws the first row at the bottom; readers expect it on top.
         let y: Vec<String> = h.y.iter().rev().cloned().collect();
         let z: Vec<Vec<f64>> = h.z.iter().rev().cloned().collect();
+        let mut trace = HeatMap::new(h.x.clone(), y, z);
+        if let Some((lo, hi)) = h.z_range {
+            trace = trace.zmin(lo).zmax(hi);
+        }
         plot.add_trace(
-            HeatMap::new(h.x.clone(), y, z)
+            trace
                 .color_scale(ColorScale::Palette(ColorScalePalette::Viridis))
                 .color_bar(ColorBar::new().title(Title::with_text(&h.z_label)))
                 .hover_template(format!(

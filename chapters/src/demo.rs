@@ -251,6 +251,10 @@ pub struct Heatmap {
     pub z: Vec<Vec<f64>>,
     /// What the colour means (the colour bar's title).
     pub z_label: String,
+    /// The values the colour scale spans, when fixed (weights in 0..1); `None`
+    /// fits it to the data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub z_range: Option<(f64, f64)>,
 }
 
 impl Plot {
@@ -532,6 +536,7 @@ mod tests {
                 y: vec!["row".into()],
                 z: vec![vec![0.5, 1.5]],
                 z_label: "load".into(),
+                z_range: None,
             }),
             ..Plot::default()
         };

@@ -267,9 +267,10 @@ pub fn output_html(o: &Output) -> String {
     let mut s = String::new();
     for b in &o.blocks {
         match b {
-            OutBlock::Text(t) => {
-                s.push_str(&format!("<pre class=\"cell-text\" tabindex=\"0\">{}</pre>", escape(t)))
-            }
+            OutBlock::Text(t) => s.push_str(&format!(
+                "<pre class=\"cell-text\" tabindex=\"0\">{}</pre>",
+                escape(t)
+            )),
             OutBlock::Table { header, rows } => s.push_str(&table_html(header, rows)),
             OutBlock::Plot(p) => {
                 let (header, rows) = p.data_table();

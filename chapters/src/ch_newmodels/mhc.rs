@@ -429,6 +429,9 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
             y: streams_axis.clone(),
             z: m.rows().into_iter().map(|r| r.to_vec()).collect(),
             z_label: "weight".to_owned(),
+            // On 0..1 a product that has mixed to 1/4 everywhere reads as
+            // uniform, instead of its last-digit differences filling the scale.
+            z_range: Some((0.0, 1.0)),
         }),
         ..Plot::default()
     };

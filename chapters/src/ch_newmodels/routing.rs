@@ -441,6 +441,7 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
             y: labels,
             z,
             z_label: "× mean".to_owned(),
+            z_range: None,
         }),
         ..Plot::default()
     };
