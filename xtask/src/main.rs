@@ -3,9 +3,10 @@
 //!
 //! - `cargo xtask serve [--port N]`: install missing tools, build the release
 //!   site into `dist/`, serve it on http://127.0.0.1:8080 (SPA fallback).
-//! - `cargo xtask test`: install missing tools, then fmt, clippy, docs, native
-//!   tests, the wasm32 check of the pure crates, wasm tests in headless
-//!   Chromium, the release build with its size budget, and the end-to-end tests.
+//! - `cargo xtask test`: install missing tools, then fmt, docs, native tests
+//!   (compiled by clippy's driver, so linted as they build), wasm tests in
+//!   headless Chromium, the release build (its wasm32 code linted the same way)
+//!   with its size budget, and the end-to-end tests.
 //! - `cargo xtask build`: just the release site.
 //! - `cargo xtask bench`: print page weight and timings (not a test).
 //!
@@ -92,47 +93,48 @@ fn step(name: &str) {
     println!("\n=== {name} [at {}:{:02}] ===", t / 60, t % 60);
 }
 
+/// Makes `cmd` (a cargo build) compile the selected workspace crates with
+/// clippy's driver, as `cargo clippy` does, with every warning denied; their
+/// dependencies compile as usual. One compile then both lints and builds.
+pub fn clippy_env(cmd: &mut Command) -> Result<(), String> {
+    let sysroot = std::process::Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .map_err(|e| format!("rustc --print sysroot: {e}"))?;
+    let driver = std::path::PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim())
+        .join("bin/clippy-driver");
+    if !driver.exists() {
+        return Err(format!(
+            "{} is missing: rustup component add clippy",
+            driver.display()
+        ));
+    }
+    cmd.env("RUSTC_WORKSPACE_WRAPPER", driver).env(
+        "CLIPPY_ARGS",
+        "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__",
+    );
+    Ok(())
+}
+
 fn test_cmd() -> Result<(), String> {
     let t0 = std::time::Instant::now();
     step("install missing tools");
     tools::ensure_all()?;
     step("format");
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
-    step("clippy");
-    run(Command::new("cargo").args([
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ]))?;
-    // One wasm32 pass for the app and the pure crates (no web, file, clock or OS
-    // entropy in `chapters`, `exercises`, `judge`): one compile of their
-    // dependency tree instead of two. The app without the `render` feature is
-    // what the release build below compiles.
-    run(Command::new("cargo").args([
-        "clippy",
-        "--target",
-        "wasm32-unknown-unknown",
-        "-p",
-        "app",
-        "-p",
-        "chapters",
-        "-p",
-        "exercises",
-        "-p",
-        "judge",
-        "--",
-        "-D",
-        "warnings",
-    ]))?;
     step("docs");
     run(Command::new("cargo")
         .args(["doc", "--workspace", "--no-deps"])
         .env("RUSTDOCFLAGS", "-D warnings"))?;
-    step("native tests");
-    run(Command::new("cargo").args(["test", "--workspace"]))?;
+    // Clippy runs as the compiler of the workspace's own crates in the builds
+    // the tests need anyway (native tests, then the wasm32 release build), so
+    // the dependency tree is not compiled a third and fourth time just to be
+    // checked. Warnings, rustc's and clippy's, fail the build.
+    step("native tests, linted by clippy as they compile");
+    let mut test = Command::new("cargo");
+    test.args(["test", "--workspace"]);
+    clippy_env(&mut test)?;
+    run(&mut test)?;
     step("practice crates build (starters compile)");
     for ch in r#gen::chapters() {
         run(Command::new("cargo").args([
@@ -154,8 +156,8 @@ fn test_cmd() -> Result<(), String> {
         ])
         .env("CHROMEDRIVER", "/usr/bin/chromedriver")
         .env("WASM_BINDGEN_TEST_TIMEOUT", "120"))?;
-    step("release build and size budget");
-    let sizes = site::site()?;
+    step("release build (its wasm32 code linted by clippy) and size budget");
+    let sizes = site::site_linted(true)?;
     site::check_budget(&sizes)?;
     step("end-to-end tests in headless Chromium");
     let port = serve::spawn_background()?;

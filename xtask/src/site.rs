@@ -23,15 +23,27 @@ pub type Sizes = Vec<(String, u64, u64)>;
 
 /// Builds `dist/` and returns the sizes of what it ships.
 pub fn site() -> Result<Sizes, String> {
+    site_linted(false)
+}
+
+/// [`site`]; with `lint`, the app is compiled by clippy's driver with warnings
+/// denied ([`crate::clippy_env`]), which lints its wasm32 code in the same
+/// compile that builds it.
+pub fn site_linted(lint: bool) -> Result<Sizes, String> {
     let r = root();
-    run(Command::new("cargo").args([
+    let mut build = Command::new("cargo");
+    build.args([
         "build",
         "-p",
         "app",
         "--release",
         "--target",
         "wasm32-unknown-unknown",
-    ]))?;
+    ]);
+    if lint {
+        crate::clippy_env(&mut build)?;
+    }
+    run(&mut build)?;
     let dist = r.join("dist");
     let pkg = dist.join("pkg");
     let wasm = r.join("target/wasm32-unknown-unknown/release/app.wasm");

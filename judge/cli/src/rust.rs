@@ -199,6 +199,11 @@ fn cargo_build(
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--quiet", "--message-format", "json"])
         .env("CARGO_TARGET_DIR", &target)
+        // The learner's code compiles as written: a lint driver the judge itself
+        // runs under (`cargo clippy`, the project's linted test build) would
+        // turn its warnings into errors.
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("CLIPPY_ARGS")
         .current_dir(dir)
         .stdin(Stdio::null())
         .output()
