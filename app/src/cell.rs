@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use chapters::demo::{Block, Demo, Output, ParamError, defaults};
 
-use crate::plot::Chart;
+use crate::plot::{Chart, DataTable};
 use crate::storage;
 use crate::worker::{self, Lane};
 use exercises::jobs::Reply;
@@ -183,26 +183,16 @@ pub fn Cell(
             return view! { <div class="prerendered" inner_html=initial.clone()></div> }.into_any();
         };
         o.blocks
-                .into_iter()
-                .map(|b| match b {
-                    Block::Text(t) => view! { <pre class="cell-text" tabindex="0">{t}</pre> }.into_any(),
-                    Block::Table { header, rows } => view! {
-                        <div class="table-wrap">
-                            <table class="cell-table">
-                                <thead><tr>{header.into_iter().map(|h| view! { <th>{h}</th> }).collect_view()}</tr></thead>
-                                <tbody>
-                                    {rows.into_iter().map(|r| view! {
-                                        <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
-                                    }).collect_view()}
-                                </tbody>
-                            </table>
-                        </div>
-                    }
-                    .into_any(),
-                    Block::Plot(p) => view! { <Chart plot=p/> }.into_any(),
-                })
-                .collect_view()
-                .into_any()
+            .into_iter()
+            .map(|b| match b {
+                Block::Text(t) => {
+                    view! { <pre class="cell-text" tabindex="0">{t}</pre> }.into_any()
+                }
+                Block::Table { header, rows } => view! { <DataTable header rows/> }.into_any(),
+                Block::Plot(p) => view! { <Chart plot=p/> }.into_any(),
+            })
+            .collect_view()
+            .into_any()
     };
 
     view! {

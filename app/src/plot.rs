@@ -133,24 +133,33 @@ pub fn Chart(plot: chapters::demo::Plot) -> impl IntoView {
         }
     });
     let (header, rows) = plot.data_table();
-    let summary = format!("Data of the chart “{}” ({} rows)", plot.title, rows.len());
+    let summary = plot.data_summary(rows.len());
     view! {
         <figure class="chart-figure">
             <div class="chart" class:heatmap=plot.heatmap.is_some() style=format!("height:{}px", plot.height())
                 node_ref=node role="img" aria-label=plot.title.clone()></div>
             <details class="chart-data">
                 <summary>{summary}</summary>
-                <div class="table-wrap">
-                    <table class="cell-table">
-                        <thead><tr>{header.into_iter().map(|h| view! { <th>{h}</th> }).collect_view()}</tr></thead>
-                        <tbody>
-                            {rows.into_iter().map(|r| view! {
-                                <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                </div>
+                <DataTable header rows/>
             </details>
         </figure>
+    }
+}
+
+/// A table of a cell's output or a chart's data, as the pre-rendered page has
+/// it (`xtask/src/render.rs`, `table_html`).
+#[component]
+pub fn DataTable(header: Vec<String>, rows: Vec<Vec<String>>) -> impl IntoView {
+    view! {
+        <div class="table-wrap">
+            <table class="cell-table">
+                <thead><tr>{header.into_iter().map(|h| view! { <th>{h}</th> }).collect_view()}</tr></thead>
+                <tbody>
+                    {rows.into_iter().map(|r| view! {
+                        <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
     }
 }

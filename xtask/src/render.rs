@@ -275,13 +275,12 @@ pub fn output_html(o: &Output) -> String {
             OutBlock::Plot(p) => {
                 let (header, rows) = p.data_table();
                 s.push_str(&format!(
-                    "<figure class=\"chart-figure\"><div class=\"chart{}\" style=\"height:{}px\" role=\"img\" aria-label=\"{}\"><p class=\"chart-pending muted small\">Chart: {} (drawn by the page’s script)</p></div><details class=\"chart-data\"><summary>Data of the chart “{}” ({} rows)</summary>",
+                    "<figure class=\"chart-figure\"><div class=\"chart{}\" style=\"height:{}px\" role=\"img\" aria-label=\"{}\"><p class=\"chart-pending muted small\">Chart: {} (drawn by the page’s script)</p></div><details class=\"chart-data\"><summary>{}</summary>",
                     if p.heatmap.is_some() { " heatmap" } else { "" },
                     p.height(),
                     escape(&p.title),
                     escape(&p.title),
-                    escape(&p.title),
-                    rows.len()
+                    escape(&p.data_summary(rows.len())),
                 ));
                 s.push_str(&table_html(&header, &rows));
                 s.push_str("</details></figure>");
