@@ -253,9 +253,11 @@ try {
   for (const hash of ['exercise-sinkhorn', 'cell-routing', 'the-new-kv-ledger']) {
     const p = await browser.newPage();
     await p.goto(BOOK_URL + '/ch/newmodels#' + hash); await ready(p);
-    await p.waitForTimeout(800);
+    // Lands once the page has settled (layout of the blocks above is final).
+    await p.waitForSelector('html[data-settled]', { state: 'attached' });
+    const landed = await p.waitForFunction((h) => Math.abs(document.getElementById(h).getBoundingClientRect().top) < 150, hash, { timeout: 5000 }).then(() => true, () => false);
     const top = await p.evaluate((h) => document.getElementById(h).getBoundingClientRect().top, hash);
-    assert.ok(Math.abs(top) < 150, `#${hash} is ${top}px from the top`);
+    assert.ok(landed, `#${hash} is ${top}px from the top`);
     await p.close();
   }
   ok('links to sections land when opened fresh');

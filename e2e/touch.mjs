@@ -95,8 +95,9 @@ try {
   const name = await ctx.getAttribute('name');
   const def = await ctx.inputValue();
   await ctx.fill('12345');
-  await ledger.locator('.timing').filter({ hasText: 'ran in' }).waitFor();
-  await page.waitForTimeout(300);
+  // The parameters are saved when a run with them succeeds: wait for that
+  // (the cell's earlier run already shows "ran in", so that says nothing).
+  await page.waitForFunction(() => (localStorage.getItem('ih:v2:params:attended') || '').includes('12345'), null, { timeout: 15000 });
   await page.reload(); await ready(page);
   assert.equal(await ledger.locator(`[name="${name}"]`).inputValue(), '12345', `${name} kept after a reload`);
   await ledger.getByRole('button', { name: 'Reset to defaults' }).click();
