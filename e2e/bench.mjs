@@ -48,36 +48,41 @@ try {
   line('navigation -> live parts mounted (data-ready)', rows.ready);
   line('navigation -> first output computed in the page', rows.live);
 
+  // Every chapter the home page lists, in reading order.
   const page = await browser.newPage();
-  await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
-  await page.locator('.cell-output > .cell-text').first().waitFor();
-  for (const cell of await page.locator('section.cell[data-cell]').all()) {
-    const id = await cell.getAttribute('data-cell');
-    const times = [];
-    for (let i = 0; i < 7; i++) {
-      await cell.getByRole('button', { name: 'Run', exact: true }).click();
-      // The run happens in the worker: wait for its time to replace "running…".
-      await cell.locator('.timing', { hasText: 'ran in' }).waitFor();
-      const t = await cell.locator('.timing').textContent();
-      times.push(parseFloat(t.replace(/[^0-9.]/g, '')));
+  await page.goto(BOOK_URL + '/'); await ready(page);
+  const chapters = [...new Set(await page.locator('li.chapter-card > a').evaluateAll((as) => as.map((a) => a.getAttribute('href').split('#')[0])))];
+  for (const path of chapters) {
+    await page.goto(BOOK_URL + path); await ready(page);
+    await page.locator('.cell-output > .cell-text').first().waitFor();
+    for (const cell of await page.locator('section.cell[data-cell]').all()) {
+      const id = await cell.getAttribute('data-cell');
+      const times = [];
+      for (let i = 0; i < 7; i++) {
+        await cell.getByRole('button', { name: 'Run', exact: true }).click();
+        // The run happens in the worker: wait for its time to replace "running…".
+        await cell.locator('.timing', { hasText: 'ran in' }).waitFor();
+        const t = await cell.locator('.timing').textContent();
+        times.push(parseFloat(t.replace(/[^0-9.]/g, '')));
+      }
+      console.log(`browser cell ${id.padEnd(12)} median ${median(times).toFixed(1)} ms`);
     }
-    console.log(`browser cell ${id.padEnd(12)} median ${median(times).toFixed(1)} ms`);
-  }
-  for (const ex of await page.locator('section.exercise[data-exercise]').all()) {
-    const id = await ex.getAttribute('data-exercise');
-    const src = SOLUTIONS[id];
-    if (!src) continue;
-    await ex.locator('textarea.editor').fill(src);
-    const times = [];
-    for (let i = 0; i < 7; i++) {
-      const before = Number(await ex.locator('.results').getAttribute('data-runs'));
-      await ex.getByRole('button', { name: 'Run tests' }).click();
-      await page.waitForFunction(([e, n]) => Number(e.getAttribute('data-runs')) > n,
-        [await ex.locator('.results').elementHandle(), before]);
-      const head = await ex.locator('.verdict-head').textContent();
-      times.push(parseFloat(head.match(/\(([0-9.]+) ms\)/)[1]));
+    for (const ex of await page.locator('section.exercise[data-exercise]').all()) {
+      const id = await ex.getAttribute('data-exercise');
+      const src = SOLUTIONS[id];
+      if (!src) continue;
+      await ex.locator('textarea.editor').fill(src);
+      const times = [];
+      for (let i = 0; i < 7; i++) {
+        const before = Number(await ex.locator('.results').getAttribute('data-runs'));
+        await ex.getByRole('button', { name: 'Run tests' }).click();
+        await page.waitForFunction(([e, n]) => Number(e.getAttribute('data-runs')) > n,
+          [await ex.locator('.results').elementHandle(), before]);
+        const head = await ex.locator('.verdict-head').textContent();
+        times.push(parseFloat(head.match(/\(([0-9.]+) ms\)/)[1]));
+      }
+      console.log(`browser grading ${id.padEnd(30)} median ${median(times).toFixed(1)} ms (all cases)`);
     }
-    console.log(`browser grading ${id.padEnd(30)} median ${median(times).toFixed(1)} ms (all cases)`);
   }
 } finally {
   await browser.close();

@@ -69,6 +69,19 @@ impl A<'_> {
             _ => Err(self.err(i, "an int")),
         }
     }
+    /// A finite number between `min` and `max`; an int converts.
+    pub(crate) fn float(&self, i: usize, min: f64, max: f64) -> Result<f64, String> {
+        match self.v.get(i).and_then(Value::as_float) {
+            Some(x) if x.is_finite() && (min..=max).contains(&x) => Ok(x),
+            Some(x) => Err(format!(
+                "{}: argument {} (`{}`) must be between {min} and {max}, got {x}",
+                self.f,
+                i + 1,
+                self.params[i]
+            )),
+            None => Err(self.err(i, "a number")),
+        }
+    }
     pub(crate) fn str(&self, i: usize) -> Result<&str, String> {
         match self.v.get(i) {
             Some(Value::Str(s)) => Ok(s),

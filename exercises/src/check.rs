@@ -136,6 +136,7 @@ fn book_problems() -> Vec<String> {
             }
             Err(e) => out.push(format!("{} {e}", ch.repo_path)),
         }
+        out.extend(link_problems(&ch));
         // A cell named as an exercise's answer is one of the same chapter's.
         for e in crate::for_chapter(ch.id) {
             if let Some(cell) = e.answered_by_cell
@@ -145,6 +146,72 @@ fn book_problems() -> Vec<String> {
                     "{}: answered_by_cell = \"{cell}\" is not a cell of {}",
                     e.id, ch.id
                 ));
+            }
+        }
+    }
+    out
+}
+
+/// Links inside the book that lead nowhere: every Markdown link `](/...)` or
+/// `](#...)` in a chapter's text must name a page of the book (`/`,
+/// `/ch/<slug>`) and, after `#`, a heading, cell (`cell-<demo>`) or exercise
+/// (`exercise-<slug>`) of that page.
+#[cfg(feature = "render")]
+fn link_problems(ch: &chapters::Chapter) -> Vec<String> {
+    let anchors = |c: &chapters::Chapter| -> Vec<String> {
+        let mut a: Vec<String> = c
+            .doc()
+            .map(|d| d.headings.into_iter().map(|h| h.id).collect())
+            .unwrap_or_default();
+        a.extend((c.demos)().iter().map(|d| format!("cell-{}", d.id)));
+        a.extend(
+            crate::for_chapter(c.id)
+                .iter()
+                .map(|e| format!("exercise-{}", e.id.rsplit('/').next().unwrap_or(e.id))),
+        );
+        a
+    };
+    let mut out = Vec::new();
+    for (n, line) in ch.source.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let end = after.find(')').unwrap_or(after.len());
+            let target = &after[..end];
+            rest = &after[end..];
+            if !(target.starts_with('/') || target.starts_with('#')) {
+                continue;
+            }
+            let (page, anchor) = target.split_once('#').unwrap_or((target, ""));
+            let dest = if page.is_empty() {
+                Some(*ch)
+            } else if page == "/" {
+                None
+            } else {
+                match page
+                    .strip_prefix("/ch/")
+                    .and_then(|slug| chapters::all().into_iter().find(|c| c.slug == slug))
+                {
+                    Some(c) => Some(c),
+                    None => {
+                        out.push(format!(
+                            "{} line {}: link to `{target}`: no such page in the book",
+                            ch.repo_path,
+                            n + 1
+                        ));
+                        continue;
+                    }
+                }
+            };
+            if !anchor.is_empty() {
+                let known = dest.as_ref().map(&anchors).unwrap_or_default();
+                if !known.iter().any(|a| a == anchor) {
+                    out.push(format!(
+                        "{} line {}: link to `{target}`: no heading, cell or exercise `{anchor}` there",
+                        ch.repo_path,
+                        n + 1
+                    ));
+                }
             }
         }
     }
@@ -372,6 +439,43 @@ mod tests {
             "ch_newmodels/hash_loads",
             "`[[2, 2, 1, 1], 1.3333333333333333]`",
         );
+    }
+
+    #[test]
+    fn the_readme_documents_every_scripting_function() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+            .expect("README.md");
+        let missing: Vec<String> = crate::api::functions()
+            .iter()
+            .map(|f| format!("| `{}(", f.name))
+            .filter(|row| !readme.contains(row.as_str()))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "README.md's Scripting API tables lack: {missing:?}"
+        );
+    }
+
+    #[test]
+    #[cfg(feature = "render")]
+    fn links_must_lead_to_a_page_and_an_anchor_of_the_book() {
+        let base = chapters::all()
+            .into_iter()
+            .find(|c| c.id == "ch_newmodels")
+            .expect("ch_newmodels");
+        let ch = chapters::Chapter {
+            source: "# T\n\n## Here\n\n[a](/ch/nowhere) [b](/ch/newmodels#no-such) [c](#here)\n\
+                     [d](/ch/newmodels#the-new-kv-ledger) [e](/ch/kvcache#cell-kv_calc) [f](#missing)\n\
+                     [g](/ch/newmodels#exercise-attended) [h](https://example.com/#x) [i](/)",
+            ..base
+        };
+        let problems = link_problems(&ch);
+        assert_eq!(problems.len(), 3, "{problems:#?}");
+        assert!(problems[0].contains("line 5: link to `/ch/nowhere`: no such page"));
+        assert!(
+            problems[1].contains("`/ch/newmodels#no-such`: no heading, cell or exercise `no-such`")
+        );
+        assert!(problems[2].contains("line 6: link to `#missing`"));
     }
 
     #[test]

@@ -1,0 +1,526 @@
+//! Cross-layer attention (CLA): groups of `k` consecutive layers share one KV
+//! cache, so only ceil(layers / k) layers store one. It composes with GQA or
+//! MLA, whatever each of those layers stores.
+
+use super::formulas::{gqa_bytes, mla_bytes};
+use super::kv_calc::size;
+use crate::ch_kvcache::formulas::Units;
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
+    parse_int, parse_int_list,
+};
+
+// ANCHOR: demo
+/// Layers that store a KV cache when each group of `k` consecutive layers
+/// (`k` ≥ 1) shares one: the lowest layer of a group stores it, the layers
+/// above reuse it. ceil(layers / k): a last, smaller group still needs one.
+pub fn shared_layers(layers: u64, k: u64) -> u64 {
+    layers.div_ceil(k)
+}
+
+/// What each layer that keeps a cache stores per token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attention {
+    /// K and V for each KV head (MHA, GQA, MQA).
+    Gqa {
+        /// KV heads per layer.
+        kv_heads: u64,
+        /// Dimensions per head.
+        head_dim: u64,
+    },
+    /// MLA's latent plus its shared RoPE key.
+    Mla {
+        /// The latent's width.
+        rank: u64,
+        /// The RoPE key's width.
+        rope: u64,
+    },
+}
+
+/// KV bytes of one request of `tokens` tokens with sharing factor `k`: the
+/// chapter's GQA or MLA formula over the layers that keep a cache.
+pub fn cla_bytes(layers: u64, k: u64, attention: Attention, tokens: u64, dtype_bytes: u64) -> u64 {
+    let cached = shared_layers(layers, k);
+    match attention {
+        Attention::Gqa { kv_heads, head_dim } => {
+            gqa_bytes(cached, kv_heads, head_dim, tokens, 1, dtype_bytes)
+        }
+        Attention::Mla { rank, rope } => mla_bytes(cached, rank, rope, tokens, 1, dtype_bytes),
+    }
+}
+// ANCHOR_END: demo
+
+/// The share of the cache that sharing saves, 1 − ceil(layers / k) / layers,
+/// as a percentage rounded half up to one decimal, without a trailing `.0`:
+/// `50%`, `66.3%`. Integer arithmetic, so it is the same everywhere.
+pub fn saving(layers: u64, k: u64) -> String {
+    let saved = layers - shared_layers(layers, k);
+    let tenths = (saved * 1_000 + layers / 2) / layers;
+    if tenths.is_multiple_of(10) {
+        format!("{}%", tenths / 10)
+    } else {
+        format!("{}.{}%", tenths / 10, tenths % 10)
+    }
+}
+
+/// Largest layer count (with the other limits, a request's bytes stay below
+/// 2^61: 2 × 1,024 layers × 1,024 heads × 4,096 dims × 8 B × 2^24 tokens).
+pub const MAX_LAYERS: i64 = 1_024;
+/// Longest request, in tokens (2^24).
+pub const MAX_TOKENS: i64 = 1 << 24;
+/// Sharing factors of the chart: 1 to 8.
+pub const CHART_K: std::ops::RangeInclusive<u64> = 1..=8;
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text("layers", "layers", "80", "1 to 1,024"),
+    Param::choice(
+        "attention",
+        "attention",
+        &["GQA", "MLA"],
+        "what each layer with a cache stores: GQA uses kv_heads and head_dim, MLA uses rank and rope (the chart shows both)",
+    ),
+    Param::text(
+        "kv_heads",
+        "KV heads (GQA)",
+        "8",
+        "GQA only, 1 to 1,024 (MHA: as many as query heads; MQA: 1)",
+    ),
+    Param::text("head_dim", "head dim (GQA)", "128", "GQA only, 1 to 4,096"),
+    Param::text("rank", "latent rank (MLA)", "512", "MLA only, 1 to 65,536"),
+    Param::text("rope", "RoPE key dims (MLA)", "64", "MLA only, 0 to 4,096"),
+    Param::text(
+        "bytes",
+        "bytes per value",
+        "2",
+        "1 to 8 (2 = BF16, 1 = FP8)",
+    ),
+    Param::text(
+        "tokens",
+        "tokens per request",
+        "1,000,000",
+        "1 to 16,777,216 (2^24)",
+    ),
+    Param::text(
+        "share",
+        "sharing factors k",
+        "1 2 3 4",
+        "up to 8 whole numbers from 1 to 1,024, separated by spaces; k = 1 is no sharing",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "cla",
+        title: "Cross-layer sharing: one cache for every k layers",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("cla.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters. The work is one formula per sharing factor (at most 8)
+/// and per chart point (16), so the cell needs no budget.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    /// Layers of the model.
+    pub layers: u64,
+    /// GQA's KV heads and head dim.
+    pub gqa: Attention,
+    /// MLA's rank and RoPE dims.
+    pub mla: Attention,
+    /// Whether the text and the table use MLA (else GQA).
+    pub use_mla: bool,
+    /// Bytes per stored value.
+    pub dtype_bytes: u64,
+    /// Tokens of the request.
+    pub tokens: u64,
+    /// Sharing factors to tabulate.
+    pub share: Vec<u64>,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let int = |name: &str, min: i64, max: i64| parse_int(raw, name, min, max);
+        let layers = int("layers", 1, MAX_LAYERS);
+        let attention = parse_choice(raw, "attention", PARAMS[1].choices);
+        let kv_heads = int("kv_heads", 1, 1_024);
+        let head_dim = int("head_dim", 1, 4_096);
+        let rank = int("rank", 1, 65_536);
+        let rope = int("rope", 0, 4_096);
+        let bytes = int("bytes", 1, 8);
+        let tokens = int("tokens", 1, MAX_TOKENS);
+        let share = parse_int_list(raw, "share", 1, MAX_LAYERS, 8);
+        let errors: Vec<ParamError> = [
+            layers.as_ref().err(),
+            attention.as_ref().err(),
+            kv_heads.as_ref().err(),
+            head_dim.as_ref().err(),
+            rank.as_ref().err(),
+            rope.as_ref().err(),
+            bytes.as_ref().err(),
+            tokens.as_ref().err(),
+            share.as_ref().err(),
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+        let u = |r: Result<i64, ParamError>| r.map_or(0, |v| v as u64);
+        match (attention, share) {
+            (Ok(a), Ok(s)) if errors.is_empty() => Ok(Params {
+                layers: u(layers),
+                gqa: Attention::Gqa {
+                    kv_heads: u(kv_heads),
+                    head_dim: u(head_dim),
+                },
+                mla: Attention::Mla {
+                    rank: u(rank),
+                    rope: u(rope),
+                },
+                use_mla: a == "MLA",
+                dtype_bytes: u(bytes),
+                tokens: u(tokens),
+                share: s.into_iter().map(|k| k as u64).collect(),
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// "GQA, 8 KV heads × 128 dims" or "MLA, latent 512 + RoPE key 64".
+fn describe(a: Attention) -> String {
+    match a {
+        Attention::Gqa { kv_heads, head_dim } => format!(
+            "GQA, {kv_heads} KV head{} × {head_dim} dims",
+            if kv_heads == 1 { "" } else { "s" }
+        ),
+        Attention::Mla { rank, rope } => format!("MLA, latent {rank} + RoPE key {rope}"),
+    }
+}
+
+/// Values one layer with a cache stores per token, worked out.
+fn values(a: Attention) -> String {
+    match a {
+        Attention::Gqa { kv_heads, head_dim } => format!(
+            "2 × {kv_heads} × {head_dim} = {}",
+            group_u64(2 * kv_heads * head_dim)
+        ),
+        Attention::Mla { rank, rope } => format!("{rank} + {rope} = {}", group_u64(rank + rope)),
+    }
+}
+
+/// How the layers group for sharing factor `k`, in words.
+fn grouping(layers: u64, k: u64) -> String {
+    let rest = layers % k;
+    if k == 1 {
+        "no sharing".to_owned()
+    } else if k >= layers {
+        format!("all {layers} layers share one cache")
+    } else if rest == 0 {
+        format!("{} groups of {k}", group_u64(layers / k))
+    } else {
+        format!(
+            "{} groups of {k} and a last group of {rest}",
+            group_u64(layers / k)
+        )
+    }
+}
+
+/// Runs the demo: a line and a table row per sharing factor, and a chart of
+/// the bytes against k for GQA and for MLA with the same layers.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let attention = if p.use_mla { p.mla } else { p.gqa };
+    let gib = |b: u64| size(Units::Binary, b as f64, 3);
+    let at = format!("at {}", count(p.tokens, "token", "tokens"));
+    let mut text = format!(
+        "{} layers of {}, {} B per value{}; one request of {}; KiB and GiB are powers of 1,024.\nEach layer with a cache stores {} values per token.\n\n",
+        group_u64(p.layers),
+        describe(attention),
+        p.dtype_bytes,
+        match p.dtype_bytes {
+            1 => " (FP8)",
+            2 => " (BF16)",
+            4 => " (FP32)",
+            _ => "",
+        },
+        count(p.tokens, "token", "tokens"),
+        values(attention)
+    );
+    let mut rows = Vec::new();
+    for &k in &p.share {
+        let cached = shared_layers(p.layers, k);
+        let per_token = cla_bytes(p.layers, k, attention, 1, p.dtype_bytes);
+        let total = cla_bytes(p.layers, k, attention, p.tokens, p.dtype_bytes);
+        text += &format!(
+            "k = {k} ({}): {} of {} layers store a cache; {} B = {} per token; {} {at}; {} saved\n",
+            grouping(p.layers, k),
+            group_u64(cached),
+            group_u64(p.layers),
+            group_u64(per_token),
+            size(Units::Binary, per_token as f64, 1),
+            gib(total),
+            saving(p.layers, k),
+        );
+        rows.push(vec![
+            group_u64(k),
+            group_u64(cached),
+            size(Units::Binary, per_token as f64, 1),
+            gib(total),
+            saving(p.layers, k),
+        ]);
+    }
+    text += "\nSharing saves 1 − ceil(layers / k) / layers of the cache, which is 1 − 1/k only when k divides the layer count. It works the same on GQA and on MLA because it drops whole layers' caches, whatever each one holds. Whether a model keeps its quality with shared caches is a training question (it must be trained to share); this cell counts bytes only.";
+    let header = [
+        "k",
+        "layers with a cache",
+        "per token",
+        at.as_str(),
+        "saved vs k = 1",
+    ];
+    let xs: Vec<u64> = CHART_K.collect();
+    let line = |a: Attention| Series {
+        name: describe(a),
+        x: xs.iter().map(|&k| k as f64).collect(),
+        y: xs
+            .iter()
+            .map(|&k| {
+                cla_bytes(p.layers, k, a, p.tokens, p.dtype_bytes) as f64 / (1u64 << 30) as f64
+            })
+            .collect(),
+        bars: false,
+        dashed: false,
+    };
+    let plot = Plot {
+        title: format!(
+            "KV cache of one {}-token request vs sharing factor, {} layers",
+            group_u64(p.tokens),
+            group_u64(p.layers)
+        ),
+        x_label: "sharing factor k (layers per cache)".to_owned(),
+        y_label: "KV cache (GiB)".to_owned(),
+        log_x: false,
+        log_y: false,
+        series: vec![line(p.gqa), line(p.mla)],
+        heatmap: None,
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table {
+                header: header.iter().map(|h| h.to_string()).collect(),
+                rows,
+            },
+            Block::Plot(plot),
+        ],
+    })
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value).
+pub fn figures() -> Vec<(&'static str, String)> {
+    let m = 1_000_000;
+    let qwen = Attention::Gqa {
+        kv_heads: 8,
+        head_dim: 128,
+    };
+    let v3 = Attention::Mla {
+        rank: 512,
+        rope: 64,
+    };
+    let gib = |b: u64| size(Units::Binary, b as f64, 3);
+    vec![
+        ("cla.qwen_cla2_1m_gib", gib(cla_bytes(80, 2, qwen, m, 2))),
+        ("cla.v3_cla2_1m_gib", gib(cla_bytes(61, 2, v3, m, 2))),
+        ("cla.v3_cla2_layers", group_u64(shared_layers(61, 2))),
+        ("cla.saving_cla2", saving(80, 2)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn raw(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn parts(o: &Output) -> (&str, &Vec<Vec<String>>, &Plot) {
+        let [Block::Text(t), Block::Table { rows, .. }, Block::Plot(p)] = &o.blocks[..] else {
+            panic!()
+        };
+        (t, rows, p)
+    }
+
+    #[test]
+    fn the_figures() {
+        let got = figures();
+        let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("cla.qwen_cla2_1m_gib", "152.6 GiB"),
+                ("cla.v3_cla2_1m_gib", "33.3 GiB"),
+                ("cla.v3_cla2_layers", "31"),
+                ("cla.saving_cla2", "50%"),
+            ]
+        );
+        // 40 layers × 2 × 8 × 128 × 2 B × 10^6; 31 layers × 576 × 2 B × 10^6.
+        let qwen = Attention::Gqa {
+            kv_heads: 8,
+            head_dim: 128,
+        };
+        assert_eq!(cla_bytes(80, 2, qwen, 1_000_000, 2), 163_840_000_000);
+        let v3 = Attention::Mla {
+            rank: 512,
+            rope: 64,
+        };
+        assert_eq!(cla_bytes(61, 2, v3, 1_000_000, 2), 35_712_000_000);
+        assert_eq!(cla_bytes(80, 1, qwen, 1, 2), gqa_bytes(80, 8, 128, 1, 1, 2));
+    }
+
+    #[test]
+    fn odd_layer_counts_round_up() {
+        assert_eq!(shared_layers(61, 2), 31);
+        assert_eq!(shared_layers(61, 3), 21);
+        assert_eq!(shared_layers(80, 3), 27);
+        assert_eq!(shared_layers(80, 80), 1);
+        assert_eq!(shared_layers(80, 1_000), 1);
+        assert_eq!(shared_layers(1, 1), 1);
+        assert_eq!(saving(80, 3), "66.3%", "53 of 80 layers");
+        assert_eq!(saving(61, 2), "49.2%", "30 of 61 layers");
+        assert_eq!(saving(80, 1), "0%");
+        assert_eq!(saving(8, 3), "62.5%");
+        assert_eq!(grouping(61, 2), "30 groups of 2 and a last group of 1");
+        assert_eq!(grouping(80, 4), "20 groups of 4");
+        assert_eq!(grouping(80, 100), "all 80 layers share one cache");
+    }
+
+    #[test]
+    fn defaults_text_table_and_chart() {
+        let o = run(&raw(&[])).unwrap();
+        let (t, rows, p) = parts(&o);
+        assert!(t.starts_with("80 layers of GQA, 8 KV heads × 128 dims, 2 B per value (BF16); one request of 1,000,000 tokens"), "{t}");
+        assert!(t.contains("k = 1 (no sharing): 80 of 80 layers store a cache; 327,680 B = 320.0 KiB per token; 305.2 GiB at 1,000,000 tokens; 0% saved\n"), "{t}");
+        assert!(t.contains("k = 2 (40 groups of 2): 40 of 80 layers store a cache; 163,840 B = 160.0 KiB per token; 152.6 GiB at 1,000,000 tokens; 50% saved\n"), "{t}");
+        assert!(
+            t.contains("k = 3 (26 groups of 3 and a last group of 2): 27 of 80 layers"),
+            "{t}"
+        );
+        assert_eq!(
+            rows,
+            &[
+                ["1", "80", "320.0 KiB", "305.2 GiB", "0%"],
+                ["2", "40", "160.0 KiB", "152.6 GiB", "50%"],
+                ["3", "27", "108.0 KiB", "103.0 GiB", "66.3%"],
+                ["4", "20", "80.0 KiB", "76.3 GiB", "75%"],
+            ]
+            .map(|r| r.map(String::from).to_vec())
+        );
+        let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "GQA, 8 KV heads × 128 dims",
+                "MLA, latent 512 + RoPE key 64"
+            ]
+        );
+        assert_eq!(p.series[0].x, (1..=8).map(|k| k as f64).collect::<Vec<_>>());
+        assert_eq!(p.series[0].y[1], 163_840_000_000.0 / 1073741824.0);
+        // MLA with the same 80 layers, k = 2: 40 × 576 × 2 B × 10^6.
+        assert_eq!(p.series[1].y[1], 46_080_000_000.0 / 1073741824.0);
+    }
+
+    #[test]
+    fn mla_uses_its_own_fields() {
+        let o = run(&raw(&[
+            ("attention", "MLA"),
+            ("layers", "61"),
+            ("share", "1 2"),
+        ]))
+        .unwrap();
+        let (t, rows, _) = parts(&o);
+        assert!(
+            t.starts_with("61 layers of MLA, latent 512 + RoPE key 64"),
+            "{t}"
+        );
+        assert!(t.contains("512 + 64 = 576 values per token"));
+        assert_eq!(rows[1], ["2", "31", "34.9 KiB", "33.3 GiB", "49.2%"]);
+        // Changing a GQA field leaves the MLA table alone.
+        let o2 = run(&raw(&[
+            ("attention", "MLA"),
+            ("layers", "61"),
+            ("share", "1 2"),
+            ("kv_heads", "64"),
+        ]))
+        .unwrap();
+        assert_eq!(parts(&o2).1, rows);
+    }
+
+    #[test]
+    fn bad_parameters_name_each_field() {
+        let e = run(&raw(&[
+            ("layers", "0"),
+            ("attention", "MHA"),
+            ("rope", "-1"),
+            ("tokens", "16,777,217"),
+            ("share", "0 2"),
+        ]))
+        .unwrap_err();
+        let got: Vec<(&str, &str)> = e
+            .iter()
+            .map(|e| (e.param.as_str(), e.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("layers", "must be between 1 and 1,024"),
+                ("attention", "choose one of: GQA, MLA"),
+                ("rope", "must be between 0 and 4,096"),
+                ("tokens", "must be between 1 and 16,777,216"),
+                ("share", "must be between 1 and 1,024"),
+            ]
+        );
+        let e = run(&raw(&[("share", "1 2 3 4 5 6 7 8 9")])).unwrap_err();
+        assert_eq!(e[0].message, "at most 8 values");
+    }
+
+    #[test]
+    fn the_largest_values_do_not_overflow() {
+        let o = run(&raw(&[
+            ("layers", "1024"),
+            ("kv_heads", "1024"),
+            ("head_dim", "4096"),
+            ("rank", "65536"),
+            ("rope", "4096"),
+            ("bytes", "8"),
+            ("tokens", "16777216"),
+        ]))
+        .unwrap();
+        assert!(
+            parts(&o)
+                .2
+                .series
+                .iter()
+                .all(|s| s.y.iter().all(|y| y.is_finite()))
+        );
+        assert!(crate::demo::checked_product(&[2, 1_024, 1_024, 4_096, 8, 1 << 24]).is_some());
+    }
+
+    #[test]
+    fn the_demo_is_registered() {
+        let d = super::super::demos()
+            .into_iter()
+            .find(|d| d.id == "cla")
+            .unwrap();
+        assert!(run(&defaults(d.params)).is_ok());
+    }
+}

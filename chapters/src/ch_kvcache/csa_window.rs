@@ -1,0 +1,752 @@
+//! DeepSeek-V4's CSA compressor windows: which tokens each compressed entry
+//! covers when windows of 8 tokens start every 4, against disjoint blocks.
+
+use super::formulas::{WINDOW, csa_entries};
+use crate::demo::{
+    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, count, group_u64,
+    parse_int, parse_int_list,
+};
+
+// ANCHOR: demo
+/// The tokens (1-based, inclusive) that entry `k` (1-based) covers: `width`
+/// tokens from `(k − 1) · stride + 1` on. Entry 1 of V4's CSA layout (width 8,
+/// stride 4) covers tokens 1–8, entry 2 tokens 5–12, entry 3 tokens 9–16.
+pub fn entry_span(k: u64, stride: u64, width: u64) -> (u64, u64) {
+    let first = (k - 1) * stride + 1;
+    (first, first + width - 1)
+}
+
+/// How many entries, finished or still being filled, contain token `t`
+/// (1-based): the `k` with `first ≤ t ≤ last`, i.e. `j = k − 1` with
+/// `t − width ≤ j · stride ≤ t − 1`. With `width = 2 · stride` that is 2 for
+/// every token after the first `stride`.
+pub fn covering(t: u64, stride: u64, width: u64) -> u64 {
+    let last_j = (t - 1) / stride;
+    let first_j = t.saturating_sub(width).div_ceil(stride);
+    (last_j + 1).saturating_sub(first_j)
+}
+
+/// Tokens the compressor still holds after `tokens` tokens: every token from
+/// the start of the next unfinished entry on, `tokens − entries · stride` (all
+/// of them before the first entry is finished). With disjoint blocks
+/// (`width = stride`) that is `tokens mod stride`; with overlap the last
+/// `width − stride` tokens of a finished entry are kept for the next one.
+pub fn held(tokens: u64, stride: u64, width: u64) -> u64 {
+    tokens - csa_entries(tokens, stride, width) * stride
+}
+
+/// Tokens in no finished entry: those after the last finished entry's end.
+pub fn uncovered(tokens: u64, stride: u64, width: u64) -> u64 {
+    match csa_entries(tokens, stride, width) {
+        0 => tokens,
+        e => tokens - entry_span(e, stride, width).1,
+    }
+}
+
+/// The counts of one context length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// Context length in tokens.
+    pub tokens: u64,
+    /// Finished entries with overlapping windows (`width` every `stride`).
+    pub overlapping: u64,
+    /// Finished entries with disjoint blocks of `stride`: `tokens / stride`.
+    pub disjoint: u64,
+    /// Finished HCA entries, disjoint blocks of `ratio_hca`.
+    pub hca: u64,
+    /// Tokens in no finished overlapping entry.
+    pub uncovered: u64,
+    /// Tokens the overlapping compressor holds as state.
+    pub held: u64,
+    /// Tokens the HCA compressor holds (`tokens mod ratio_hca`).
+    pub hca_held: u64,
+}
+
+/// The counts after `tokens` tokens. Disjoint blocks are the same formula with
+/// `width = stride`: `csa_entries(n, s, s) = n / s`.
+pub fn counts(tokens: u64, stride: u64, width: u64, ratio_hca: u64) -> Counts {
+    Counts {
+        tokens,
+        overlapping: csa_entries(tokens, stride, width),
+        disjoint: csa_entries(tokens, stride, stride),
+        hca: csa_entries(tokens, ratio_hca, ratio_hca),
+        uncovered: uncovered(tokens, stride, width),
+        held: held(tokens, stride, width),
+        hca_held: held(tokens, ratio_hca, ratio_hca),
+    }
+}
+// ANCHOR_END: demo
+
+/// Most tokens the picture and the heatmap show.
+pub const MAX_SHOWN: u64 = 64;
+
+/// Most entries the picture and the heatmap show per layout.
+pub const MAX_ROWS: u64 = 32;
+
+/// Longest context of the `long` list (2^40 tokens).
+pub const MAX_LONG: i64 = 1 << 40;
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "tokens",
+        "tokens n",
+        "16",
+        "1 to 1,024; the picture shows the first 64",
+    ),
+    Param::text("stride", "stride (new entry every)", "4", "tokens, 1 to 64"),
+    Param::text(
+        "width",
+        "window width",
+        "8",
+        "tokens each entry covers, stride to 256",
+    ),
+    Param::text(
+        "ratio_hca",
+        "HCA block",
+        "128",
+        "tokens per HCA entry, 1 to 4,096",
+    ),
+    Param::text(
+        "long",
+        "long contexts",
+        "1,000,000 1,048,576",
+        "up to 8 whole numbers from 1 to 1,099,511,627,776, separated by spaces",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "csa_window",
+        title: "Which tokens does each compressed entry cover?",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("csa_window.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters of the demo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    /// Tokens of the small example (picture, heatmap, chart).
+    pub tokens: u64,
+    /// A new entry every `stride` tokens.
+    pub stride: u64,
+    /// Tokens each entry covers (at least `stride`).
+    pub width: u64,
+    /// Tokens per HCA entry.
+    pub ratio_hca: u64,
+    /// Context lengths of the counts table.
+    pub long: Vec<u64>,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message. The
+    /// work is fixed by these ranges: a picture and heatmap of at most
+    /// [`MAX_ROWS`] × [`MAX_SHOWN`] cells per layout, a chart of at most 1,025
+    /// points per series and 8 table rows, all O(1) `u64` arithmetic (every
+    /// value below 2^41), so this demo needs no budget beyond them.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let tokens = parse_int(raw, "tokens", 1, 1_024);
+        let stride = parse_int(raw, "stride", 1, 64);
+        let mut width = parse_int(raw, "width", 1, 256);
+        let ratio_hca = parse_int(raw, "ratio_hca", 1, 4_096);
+        let long = parse_int_list(raw, "long", 1, MAX_LONG, 8);
+        if let (Ok(s), Ok(w)) = (&stride, &width)
+            && w < s
+        {
+            width = Err(ParamError {
+                param: "width".to_owned(),
+                message: format!(
+                    "must be at least the stride ({s}): a narrower window would leave the tokens between two windows in no entry"
+                ),
+            });
+        }
+        match (tokens, stride, width, ratio_hca, long) {
+            (Ok(t), Ok(s), Ok(w), Ok(r), Ok(l)) => Ok(Params {
+                tokens: t as u64,
+                stride: s as u64,
+                width: w as u64,
+                ratio_hca: r as u64,
+                long: l.into_iter().map(|x| x as u64).collect(),
+            }),
+            (t, s, w, r, l) => Err(all_ok(vec![t, s, w, r, l.map(|_| 0)])
+                .err()
+                .unwrap_or_default()),
+        }
+    }
+}
+
+/// One row of the picture: an entry's label, its span and how far it is filled.
+struct Row {
+    label: String,
+    first: u64,
+    last: u64,
+    finished: bool,
+}
+
+/// The entries that start within the first `shown` tokens of a sequence of
+/// `tokens` tokens (at most [`MAX_ROWS`]), and how many more start there.
+fn picture_rows(prefix: &str, tokens: u64, shown: u64, stride: u64, width: u64) -> (Vec<Row>, u64) {
+    let started = (shown - 1) / stride + 1;
+    let rows = (1..=started.min(MAX_ROWS))
+        .map(|k| {
+            let (first, last) = entry_span(k, stride, width);
+            Row {
+                label: format!("{prefix}{k}"),
+                first,
+                last,
+                finished: last <= tokens,
+            }
+        })
+        .collect();
+    (rows, started.saturating_sub(MAX_ROWS))
+}
+
+/// The glyphs of one row over tokens `1..=shown`: █ in a finished entry, ▒
+/// waiting in an unfinished one, `.` elsewhere; then the entry's span.
+fn draw(row: &Row, tokens: u64, shown: u64) -> String {
+    let mut line: String = (1..=shown)
+        .map(|t| {
+            if t < row.first || t > row.last || t > tokens {
+                '.'
+            } else if row.finished {
+                '█'
+            } else {
+                '▒'
+            }
+        })
+        .collect();
+    line += &format!("  tokens {}–{}", group_u64(row.first), group_u64(row.last));
+    if !row.finished {
+        let have = tokens.min(row.last) + 1 - row.first;
+        line += &format!(", {have} of {} so far", row.last + 1 - row.first);
+    }
+    line
+}
+
+/// A ruler over tokens `1..=shown`: the token number every 8 columns.
+fn ruler(shown: u64) -> String {
+    let mut cols = vec![' '; shown as usize + 4];
+    for t in (1..=shown).step_by(8) {
+        for (i, ch) in t.to_string().chars().enumerate() {
+            cols[(t - 1) as usize + i] = ch;
+        }
+    }
+    cols.into_iter().collect::<String>().trim_end().to_owned()
+}
+
+/// The monospace picture of both layouts over the first [`MAX_SHOWN`] tokens.
+pub fn picture(tokens: u64, stride: u64, width: u64) -> String {
+    let shown = tokens.min(MAX_SHOWN);
+    let (over, over_more) = picture_rows("c", tokens, shown, stride, width);
+    let (disj, disj_more) = picture_rows("d", tokens, shown, stride, stride);
+    let pad = over
+        .iter()
+        .chain(&disj)
+        .map(|r| r.label.len())
+        .chain(["token".len()])
+        .max()
+        .unwrap_or(5)
+        + 2;
+    let mut out = String::new();
+    if shown < tokens {
+        out += &format!("(showing tokens 1–{shown} of {})\n", group_u64(tokens));
+    }
+    let block = |out: &mut String, title: String, rows: &[Row], more: u64| {
+        *out += &title;
+        *out += &format!("{:<pad$}{}\n", "token", ruler(shown));
+        for r in rows {
+            *out += &format!("{:<pad$}{}\n", r.label, draw(r, tokens, shown));
+        }
+        if more > 0 {
+            let (what, verb) = if more == 1 {
+                ("entry", "starts")
+            } else {
+                ("entries", "start")
+            };
+            *out += &format!(
+                "… and {} more {what} {verb} within tokens 1–{shown}\n",
+                group_u64(more)
+            );
+        }
+    };
+    block(
+        &mut out,
+        format!(
+            "overlapping windows of {width}, a new one every {stride}: {} finished after {}\n",
+            count(csa_entries(tokens, stride, width), "entry", "entries"),
+            count(tokens, "token", "tokens")
+        ),
+        &over,
+        over_more,
+    );
+    out += "\n";
+    block(
+        &mut out,
+        format!(
+            "disjoint blocks of {stride}: {} finished\n",
+            count(csa_entries(tokens, stride, stride), "entry", "entries")
+        ),
+        &disj,
+        disj_more,
+    );
+    out += "█ in a finished entry   ▒ waiting in the compressor (entry not finished)   . not in this entry\n";
+    out
+}
+
+/// Where every token from some token on is covered by the same number of
+/// entries (or one of two numbers, when `width` is not a multiple of
+/// `stride`): `(from token, fewest, most)`.
+fn steady_coverage(stride: u64, width: u64) -> (u64, u64, u64) {
+    let period: Vec<u64> = (width..width + stride)
+        .map(|t| covering(t, stride, width))
+        .collect();
+    let (lo, hi) = (
+        *period.iter().min().unwrap_or(&1),
+        *period.iter().max().unwrap_or(&1),
+    );
+    let from = (1..=width)
+        .find(|&f| (f..width).all(|t| (lo..=hi).contains(&covering(t, stride, width))))
+        .unwrap_or(width);
+    (from, lo, hi)
+}
+
+/// The summary text.
+fn summary(p: &Params) -> String {
+    let (s, w) = (p.stride, p.width);
+    let c = counts(p.tokens, s, w, p.ratio_hca);
+    let mut text = format!(
+        "after {}: {} with windows of {w} every {s}, {} with disjoint blocks of {s} (n/{s} = {}), {} of HCA (blocks of {})\n",
+        count(p.tokens, "token", "tokens"),
+        count(c.overlapping, "entry", "entries"),
+        count(c.disjoint, "entry", "entries"),
+        fmt_ratio(p.tokens, s),
+        count(c.hca, "entry", "entries"),
+        p.ratio_hca
+    );
+    let (from, lo, hi) = steady_coverage(s, w);
+    let each = if lo == hi {
+        count(lo, "entry", "entries")
+    } else {
+        format!("{lo} or {hi} entries")
+    };
+    text += &if from > 1 {
+        format!(
+            "every token from token {from} on is in {each} (counting entries still being filled); tokens 1–{} in fewer\n",
+            from - 1
+        )
+    } else {
+        format!("every token is in {each} (counting entries still being filled)\n")
+    };
+    let n = p.tokens;
+    let range = |k: u64| match k {
+        0 => "no tokens".to_owned(),
+        1 => format!("token {}", group_u64(n)),
+        _ => format!("tokens {}–{} ({k})", group_u64(n - k + 1), group_u64(n)),
+    };
+    text += &format!(
+        "the overlapping compressor holds {} for entries not yet finished; ",
+        range(c.held)
+    );
+    text += &match c.uncovered {
+        0 => "every token is in a finished entry\n".to_owned(),
+        k => format!("{} in no finished entry yet\n", range(k)),
+    };
+    if w - 1 <= WINDOW {
+        text += &format!(
+            "the tokens it holds (never more than width − 1 = {}) are always among the last {WINDOW} raw tokens every V4 layer keeps, so a query still sees them\n",
+            w - 1
+        );
+    }
+    if w.is_multiple_of(s) && w > s {
+        let k = w / s - 1;
+        text += &format!(
+            "with overlap there are ⌊(n − {w})/{s}⌋ + 1 = ⌊n/{s}⌋ − {k} entries for every n ≥ {w}: {} fewer than disjoint blocks of {s}\n",
+            count(k, "entry", "entries")
+        );
+    }
+    text
+}
+
+/// `n / d` exactly when it divides, else with two decimals.
+fn fmt_ratio(n: u64, d: u64) -> String {
+    if n.is_multiple_of(d) {
+        group_u64(n / d)
+    } else {
+        format!("{:.2}", n as f64 / d as f64)
+    }
+}
+
+/// The coverage heatmap: one row per overlapping entry that starts within the
+/// first [`MAX_SHOWN`] tokens (at most [`MAX_ROWS`]), one column per token; 1
+/// where a finished entry covers the token, 0.5 where the token waits in an
+/// unfinished entry, 0 elsewhere.
+pub fn coverage(tokens: u64, stride: u64, width: u64) -> Heatmap {
+    let shown = tokens.min(MAX_SHOWN);
+    let (rows, _) = picture_rows("c", tokens, shown, stride, width);
+    Heatmap {
+        x: (1..=shown).map(|t| t.to_string()).collect(),
+        y: rows.iter().map(|r| r.label.clone()).collect(),
+        z: rows
+            .iter()
+            .map(|r| {
+                (1..=shown)
+                    .map(|t| {
+                        if t < r.first || t > r.last || t > tokens {
+                            0.0
+                        } else if r.finished {
+                            1.0
+                        } else {
+                            0.5
+                        }
+                    })
+                    .collect()
+            })
+            .collect(),
+        z_label: "1 covered, 0.5 waiting".to_owned(),
+        z_range: Some((0.0, 1.0)),
+    }
+}
+
+/// Runs the demo: the picture, the counts at long contexts, the coverage
+/// heatmap and entries against n for both layouts.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let (s, w) = (p.stride, p.width);
+    let text = format!("{}\n{}", summary(&p), picture(p.tokens, s, w));
+    let header = vec![
+        "context".to_owned(),
+        format!("overlapping ({w} every {s})"),
+        format!("disjoint blocks of {s}"),
+        format!("HCA blocks of {}", p.ratio_hca),
+        "tokens in no finished overlapping entry".to_owned(),
+        "tokens the overlapping compressor holds".to_owned(),
+        "tokens the HCA compressor holds".to_owned(),
+    ];
+    let rows = p
+        .long
+        .iter()
+        .map(|&n| {
+            let c = counts(n, s, w, p.ratio_hca);
+            [
+                c.tokens,
+                c.overlapping,
+                c.disjoint,
+                c.hca,
+                c.uncovered,
+                c.held,
+                c.hca_held,
+            ]
+            .iter()
+            .map(|&v| group_u64(v))
+            .collect()
+        })
+        .collect();
+    let heatmap = Plot {
+        title: format!("Tokens each entry covers (windows of {w} every {s})"),
+        x_label: "token".to_owned(),
+        y_label: "entry".to_owned(),
+        heatmap: Some(coverage(p.tokens, s, w)),
+        ..Plot::default()
+    };
+    let xs: Vec<u64> = (1..=p.tokens).collect();
+    let curve = |name: String, f: &dyn Fn(u64) -> f64, dashed: bool| Series {
+        name,
+        x: xs.iter().map(|&x| x as f64).collect(),
+        y: xs.iter().map(|&x| f(x)).collect(),
+        bars: false,
+        dashed,
+    };
+    let chart = Plot {
+        title: "Finished entries after n tokens".to_owned(),
+        x_label: "tokens n".to_owned(),
+        y_label: "entries".to_owned(),
+        log_x: false,
+        log_y: false,
+        series: vec![
+            curve(
+                format!("overlapping ({w} every {s})"),
+                &|n| csa_entries(n, s, w) as f64,
+                false,
+            ),
+            curve(
+                format!("disjoint blocks of {s}"),
+                &|n| csa_entries(n, s, s) as f64,
+                false,
+            ),
+            curve(format!("n / {s}"), &|n| n as f64 / s as f64, true),
+        ],
+        heatmap: None,
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header, rows },
+            Block::Plot(heatmap),
+            Block::Plot(chart),
+        ],
+    })
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value).
+pub fn figures() -> Vec<(&'static str, String)> {
+    let (m, mi) = (1_000_000, 1u64 << 20);
+    let n = |v: u64| group_u64(v);
+    vec![
+        ("csa_window.entries_16", n(csa_entries(16, 4, 8))),
+        ("csa_window.disjoint_16", n(csa_entries(16, 4, 4))),
+        ("csa_window.entries_1m", n(csa_entries(m, 4, 8))),
+        ("csa_window.disjoint_1m", n(csa_entries(m, 4, 4))),
+        ("csa_window.entries_1mi", n(csa_entries(mi, 4, 8))),
+        ("csa_window.disjoint_1mi", n(csa_entries(mi, 4, 4))),
+        ("csa_window.hca_1m", n(csa_entries(m, 128, 128))),
+        ("csa_window.hca_1mi", n(csa_entries(mi, 128, 128))),
+        ("csa_window.covers", n(covering(1_000, 4, 8))),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn with(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn text(out: &Output) -> &str {
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!("{:?}", out.blocks[0])
+        };
+        t
+    }
+
+    #[test]
+    fn figures_have_the_expected_values() {
+        let f: Vec<(&str, String)> = figures();
+        let want = [
+            ("csa_window.entries_16", "3"),
+            ("csa_window.disjoint_16", "4"),
+            ("csa_window.entries_1m", "249,999"),
+            ("csa_window.disjoint_1m", "250,000"),
+            ("csa_window.entries_1mi", "262,143"),
+            ("csa_window.disjoint_1mi", "262,144"),
+            ("csa_window.hca_1m", "7,812"),
+            ("csa_window.hca_1mi", "8,192"),
+            ("csa_window.covers", "2"),
+        ];
+        assert_eq!(f.len(), want.len());
+        for ((name, value), (wn, wv)) in f.iter().zip(want) {
+            assert_eq!((*name, value.as_str()), (wn, wv));
+        }
+    }
+
+    #[test]
+    fn spans_coverage_and_state() {
+        assert_eq!(entry_span(1, 4, 8), (1, 8));
+        assert_eq!(entry_span(2, 4, 8), (5, 12));
+        assert_eq!(entry_span(3, 4, 8), (9, 16));
+        let cov: Vec<u64> = (1..=16).map(|t| covering(t, 4, 8)).collect();
+        assert_eq!(cov, [1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+        // Disjoint: one entry per token; width 3 stride 2: 1 or 2.
+        assert!((1..100).all(|t| covering(t, 4, 4) == 1));
+        assert_eq!(steady_coverage(4, 8), (5, 2, 2));
+        assert_eq!(steady_coverage(2, 3), (1, 1, 2));
+        assert_eq!(steady_coverage(4, 4), (1, 1, 1));
+        // Brute force agrees with the closed form.
+        for (s, w) in [(4, 8), (3, 7), (1, 5), (5, 5), (2, 9)] {
+            for t in 1..60 {
+                let brute = (1..=t)
+                    .filter(|&k| {
+                        let (a, b) = entry_span(k, s, w);
+                        a <= t && t <= b
+                    })
+                    .count() as u64;
+                assert_eq!(covering(t, s, w), brute, "t {t} s {s} w {w}");
+            }
+        }
+        // After 16 tokens: 3 entries, tokens 13–16 held, none uncovered.
+        assert_eq!(
+            counts(16, 4, 8, 128),
+            Counts {
+                tokens: 16,
+                overlapping: 3,
+                disjoint: 4,
+                hca: 0,
+                uncovered: 0,
+                held: 4,
+                hca_held: 16
+            }
+        );
+        assert_eq!((held(7, 4, 8), uncovered(7, 4, 8)), (7, 7));
+        assert_eq!((held(10, 4, 8), uncovered(10, 4, 8)), (6, 2));
+        assert_eq!(
+            (held(1_000_000, 128, 128), csa_entries(1_000_000, 128, 128)),
+            (64, 7_812)
+        );
+        // The source's n/4 is one entry too many at every n ≥ 4.
+        for n in 4..2_000 {
+            assert_eq!(n / 4 - csa_entries(n, 4, 8), 1, "{n}");
+        }
+    }
+
+    #[test]
+    fn the_picture_at_sixteen_tokens() {
+        let pic = picture(16, 4, 8);
+        for line in [
+            "token  1       9",
+            "c1     ████████........  tokens 1–8",
+            "c2     ....████████....  tokens 5–12",
+            "c3     ........████████  tokens 9–16",
+            "c4     ............▒▒▒▒  tokens 13–20, 4 of 8 so far",
+            "d1     ████............  tokens 1–4",
+            "d4     ............████  tokens 13–16",
+        ] {
+            assert!(pic.lines().any(|l| l == line), "{line:?} not in\n{pic}");
+        }
+        assert!(!pic.contains("showing tokens"), "{pic}");
+        assert!(pic.contains("3 entries finished after 16 tokens"), "{pic}");
+        assert!(
+            pic.contains("disjoint blocks of 4: 4 entries finished"),
+            "{pic}"
+        );
+    }
+
+    #[test]
+    fn long_pictures_are_cut_and_say_so() {
+        let pic = picture(1_000, 1, 8);
+        assert!(pic.starts_with("(showing tokens 1–64 of 1,000)\n"), "{pic}");
+        assert!(
+            pic.contains("… and 32 more entries start within tokens 1–64\n"),
+            "{pic}"
+        );
+        let widest = pic.lines().map(|l| l.chars().count()).max().unwrap();
+        assert!(widest < 120, "{widest}\n{pic}");
+        let h = coverage(1_000, 1, 8);
+        assert_eq!((h.x.len(), h.y.len()), (64, 32));
+        assert!(h.z.iter().all(|r| r.len() == 64));
+    }
+
+    #[test]
+    fn defaults_run() {
+        let out = run(&defaults(PARAMS)).unwrap();
+        assert_eq!(out.blocks.len(), 4);
+        let t = text(&out);
+        assert!(
+            t.contains("after 16 tokens: 3 entries with windows of 8 every 4, 4 entries with disjoint blocks of 4 (n/4 = 4), 0 entries of HCA (blocks of 128)"),
+            "{t}"
+        );
+        assert!(
+            t.contains("every token from token 5 on is in 2 entries"),
+            "{t}"
+        );
+        assert!(
+            t.contains("holds tokens 13–16 (4) for entries not yet finished; every token is in a finished entry\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("⌊(n − 8)/4⌋ + 1 = ⌊n/4⌋ − 1 entries for every n ≥ 8: 1 entry fewer"),
+            "{t}"
+        );
+        let Block::Table { header, rows } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(header.len(), 7);
+        assert_eq!(
+            rows[0],
+            ["1,000,000", "249,999", "250,000", "7,812", "0", "4", "64"]
+        );
+        assert_eq!(
+            rows[1],
+            ["1,048,576", "262,143", "262,144", "8,192", "0", "4", "0"]
+        );
+        let Block::Plot(Plot {
+            heatmap: Some(h), ..
+        }) = &out.blocks[2]
+        else {
+            panic!()
+        };
+        assert_eq!(h.y, ["c1", "c2", "c3", "c4"]);
+        assert_eq!(h.x.len(), 16);
+        let ones = |r: &Vec<f64>| {
+            let first = r.iter().position(|&v| v > 0.0).unwrap() + 1;
+            let n = r.iter().filter(|&&v| v > 0.0).count();
+            (first, first + n - 1, r.contains(&0.5))
+        };
+        assert_eq!(ones(&h.z[0]), (1, 8, false));
+        assert_eq!(ones(&h.z[1]), (5, 12, false));
+        assert_eq!(ones(&h.z[2]), (9, 16, false));
+        assert_eq!(ones(&h.z[3]), (13, 16, true));
+        let Block::Plot(chart) = &out.blocks[3] else {
+            panic!()
+        };
+        assert_eq!(chart.series[0].y[15], 3.0);
+        assert_eq!(chart.series[1].y[15], 4.0);
+        assert_eq!(chart.series[2].y[15], 4.0);
+    }
+
+    #[test]
+    fn other_layouts() {
+        let out = run(&with(&[("stride", "2"), ("width", "3"), ("tokens", "9")])).unwrap();
+        let t = text(&out);
+        assert!(t.contains("is in 1 or 2 entries"), "{t}");
+        assert!(!t.contains("fewer than disjoint"), "{t}");
+        assert!(
+            t.contains(
+                "holds token 9 for entries not yet finished; every token is in a finished entry"
+            ),
+            "{t}"
+        );
+        let out = run(&with(&[("tokens", "10")])).unwrap();
+        let t = text(&out);
+        assert!(
+            t.contains("holds tokens 5–10 (6) for entries not yet finished; tokens 9–10 (2) in no finished entry yet"),
+            "{t}"
+        );
+        let out = run(&with(&[("width", "4")])).unwrap();
+        assert!(text(&out).contains("every token is in 1 entry"));
+        let out = run(&with(&[("width", "200")])).unwrap();
+        assert!(!text(&out).contains("raw tokens every V4 layer keeps"));
+        assert!(run(&with(&[("tokens", "1")])).is_ok());
+        assert!(
+            run(&with(&[
+                ("tokens", "1,024"),
+                ("stride", "1"),
+                ("width", "256")
+            ]))
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn bad_parameters_name_each_field() {
+        let errs = run(&with(&[
+            ("tokens", "0"),
+            ("stride", "0"),
+            ("ratio_hca", "x"),
+            ("long", ""),
+        ]))
+        .unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["tokens", "stride", "ratio_hca", "long"]);
+        let errs = run(&with(&[("width", "3")])).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].param, "width");
+        assert!(
+            errs[0]
+                .message
+                .starts_with("must be at least the stride (4)")
+        );
+        let errs = run(&with(&[("long", "1 2 3 4 5 6 7 8 9")])).unwrap_err();
+        assert_eq!(errs[0].message, "at most 8 values");
+        assert!(run(&with(&[("long", "1,099,511,627,777")])).is_err());
+        assert!(run(&with(&[("long", "1,099,511,627,776")])).is_ok());
+    }
+}

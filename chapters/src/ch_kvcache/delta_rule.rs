@@ -1,0 +1,973 @@
+//! Associative recall in a fixed-size state: plain linear attention (`S += v kᵀ`)
+//! against the gated delta rule of Gated DeltaNet, and the two ways of writing
+//! the gated rule (the paper's and the source article's).
+
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    checked_product, checked_sum, group, parse_float, parse_int,
+};
+use crate::math;
+use crate::rng::SplitMix64;
+
+// ANCHOR: demo
+/// One step of the gated delta rule in the Gated DeltaNet paper's form,
+/// `S_t = S_{t−1} · α_t (I − β_t k_t k_tᵀ) + β_t v_t k_tᵀ`, that is
+/// `S' = α·S − α·β·(S k) kᵀ + β·v kᵀ = α·S + β·(v − α·S k) kᵀ`: decay the
+/// state, then move what the decayed state recalls for `k` a fraction `β` of
+/// the way to `v`.
+///
+/// `s` is d_v × d_k (one row per value dimension, every row `k.len()` long),
+/// `k` has d_k entries and `v` has d_v; the caller checks these shapes (a
+/// mismatch is not detected: the extra entries are ignored). With a unit key
+/// and `β = 1`, the new state recalls `v` (to rounding): `S' k = v`. The
+/// reference recurrence of Qwen3-Next in Hugging Face transformers also decays
+/// first and predicts from the decayed state (its state is stored d_k × d_v).
+pub fn delta_rule_step(
+    s: &[Vec<f64>],
+    k: &[f64],
+    v: &[f64],
+    alpha: f64,
+    beta: f64,
+) -> Vec<Vec<f64>> {
+    let mut out = s.to_vec();
+    write(&mut out, k, v, Rule::Paper { alpha, beta });
+    out
+}
+
+/// The same step as the source article writes it, `S' = α·S + β·(v − S k) kᵀ`:
+/// the prediction error is taken from the state *before* the decay. Same
+/// shapes and assumptions as [`delta_rule_step`]. For `α = 1` the two forms
+/// give bit-identical states; otherwise the paper's minus the source's is
+/// `(1 − α)·β·(S k) kᵀ`, and with `β = 1` the source form recalls
+/// `v − (1 − α)·S k` for the key it just wrote instead of `v`.
+pub fn delta_rule_step_source(
+    s: &[Vec<f64>],
+    k: &[f64],
+    v: &[f64],
+    alpha: f64,
+    beta: f64,
+) -> Vec<Vec<f64>> {
+    let mut out = s.to_vec();
+    write(&mut out, k, v, Rule::Source { alpha, beta });
+    out
+}
+
+/// Gated DeltaNet's decay from the layer's gate input `a` (one number per
+/// head and token), as Qwen3-Next computes it (`g = −exp(A_log) ·
+/// softplus(a + dt_bias)`, `α = e^g`):
+/// `α = exp(−softplus(a + dt_bias) · exp(a_log))`, strictly between 0 and 1
+/// unless the exponent rounds to 0 or overflows (then 1 or 0). Larger `a`
+/// or `a_log` forgets faster.
+pub fn gdn_alpha(a: f64, dt_bias: f64, a_log: f64) -> f64 {
+    math::exp(-softplus(a + dt_bias) * math::exp(a_log))
+}
+
+/// `ln(1 + e^x)` without overflow for large `x` or loss of the tiny result
+/// for very negative `x`: `max(x, 0) + ln(1 + e^−|x|)`.
+pub fn softplus(x: f64) -> f64 {
+    x.max(0.0) + ln_1p(math::exp(-x.abs()))
+}
+
+/// `ln(1 + u)` accurate for tiny `u` (Goldberg's trick: the rounding of
+/// `1 + u` cancels in `ln(w) · u / (w − 1)`).
+fn ln_1p(u: f64) -> f64 {
+    let w = 1.0 + u;
+    if w == 1.0 {
+        u
+    } else {
+        math::ln(w) * u / (w - 1.0)
+    }
+}
+
+/// How a pair is written into the state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Rule {
+    /// Plain (additive) linear attention: `S += v kᵀ`.
+    Additive,
+    /// The gated delta rule, paper form ([`delta_rule_step`]).
+    Paper {
+        /// Decay α.
+        alpha: f64,
+        /// Write strength β.
+        beta: f64,
+    },
+    /// The gated delta rule, source form ([`delta_rule_step_source`]).
+    Source {
+        /// Decay α.
+        alpha: f64,
+        /// Write strength β.
+        beta: f64,
+    },
+}
+
+/// Writes one pair into `s` in place. Row `i` of `S` only needs row `i` of
+/// `S k`, so each row reads, then updates itself.
+pub fn write(s: &mut [Vec<f64>], k: &[f64], v: &[f64], rule: Rule) {
+    let (alpha, beta, read) = match rule {
+        Rule::Additive => (1.0, 1.0, 0.0),
+        // The paper's form predicts v from the decayed state α·S.
+        Rule::Paper { alpha, beta } => (alpha, beta, alpha),
+        Rule::Source { alpha, beta } => (alpha, beta, 1.0),
+    };
+    for (row, &vi) in s.iter_mut().zip(v) {
+        let err = beta * (vi - read * dot(row, k));
+        for (sij, &kj) in row.iter_mut().zip(k) {
+            *sij = alpha * *sij + err * kj;
+        }
+    }
+}
+
+/// A zero d_v × d_k state with every pair written in order.
+pub fn memorise(keys: &[Vec<f64>], values: &[Vec<f64>], rule: Rule) -> Vec<Vec<f64>> {
+    let (dk, dv) = (
+        keys.first().map_or(0, Vec::len),
+        values.first().map_or(0, Vec::len),
+    );
+    let mut s = vec![vec![0.0; dk]; dv];
+    for (k, v) in keys.iter().zip(values) {
+        write(&mut s, k, v, rule);
+    }
+    s
+}
+
+/// Recall error of each pair, oldest first: `‖S k_i − v_i‖ / ‖v_i‖`.
+pub fn recall_errors(s: &[Vec<f64>], keys: &[Vec<f64>], values: &[Vec<f64>]) -> Vec<f64> {
+    keys.iter()
+        .zip(values)
+        .map(|(k, v)| {
+            let (mut err, mut norm) = (0.0, 0.0);
+            for (row, &vi) in s.iter().zip(v) {
+                let got = dot(row, k);
+                err += (got - vi) * (got - vi);
+                norm += vi * vi;
+            }
+            (err / norm).sqrt()
+        })
+        .collect()
+}
+
+/// `n` seeded pairs of dimension `d`: Gaussian keys scaled to unit length (as
+/// Gated DeltaNet L2-normalises q and k), Gaussian values. Drawn key then
+/// value, pair by pair, so a shorter list is a prefix of a longer one.
+pub fn pairs(d: usize, n: usize, seed: u64) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+    let mut rng = SplitMix64::new(seed);
+    let (mut keys, mut values) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for _ in 0..n {
+        let k: Vec<f64> = (0..d).map(|_| rng.normal()).collect();
+        let norm = k.iter().map(|x| x * x).sum::<f64>().sqrt();
+        keys.push(k.iter().map(|x| x / norm).collect());
+        values.push((0..d).map(|_| rng.normal()).collect());
+    }
+    (keys, values)
+}
+
+/// `Σ aᵢ·bᵢ` (over the shorter of the two).
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// The mean of a slice (0 when empty).
+pub fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        0.0
+    } else {
+        xs.iter().sum::<f64>() / xs.len() as f64
+    }
+}
+
+/// Mean of the recall errors after writing all the pairs with `rule`.
+pub fn mean_recall_error(keys: &[Vec<f64>], values: &[Vec<f64>], rule: Rule) -> f64 {
+    mean(&recall_errors(&memorise(keys, values, rule), keys, values))
+}
+// ANCHOR_END: demo
+
+/// The loads of the sweep as fractions of `d`: from d/8 to 4d.
+pub const SWEEP: [(usize, usize); 9] = [
+    (1, 8),
+    (1, 4),
+    (1, 2),
+    (3, 4),
+    (1, 1),
+    (3, 2),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+];
+
+/// The numbers of pairs the sweep writes for dimension `d`: `d·r` rounded
+/// down, at least 1, without repeats.
+pub fn sweep_sizes(d: usize) -> Vec<usize> {
+    let mut ns: Vec<usize> = SWEEP.iter().map(|&(a, b)| (d * a / b).max(1)).collect();
+    ns.dedup();
+    ns
+}
+
+/// One point of the sweep: mean recall errors after writing `n` pairs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SweepPoint {
+    /// Pairs written.
+    pub n: usize,
+    /// Additive linear attention.
+    pub additive: f64,
+    /// Delta rule with α = 1 (DeltaNet).
+    pub delta: f64,
+    /// Gated delta rule with the reader's α (paper form).
+    pub gated: f64,
+}
+
+/// The sweep over [`sweep_sizes`]: the same seeded pairs are written one by
+/// one under each rule, and at each size `n` the first `n` are read back (the
+/// state after `n` writes does not depend on the pairs that follow).
+pub fn sweep(d: usize, seed: u64, alpha: f64, beta: f64) -> Vec<SweepPoint> {
+    let ns = sweep_sizes(d);
+    let (keys, values) = pairs(d, ns.last().copied().unwrap_or(1), seed);
+    let rules = [
+        Rule::Additive,
+        Rule::Paper { alpha: 1.0, beta },
+        Rule::Paper { alpha, beta },
+    ];
+    let mut states = vec![vec![vec![0.0; d]; d]; rules.len()];
+    let mut written = 0;
+    let mut points = Vec::with_capacity(ns.len());
+    for &n in &ns {
+        for (s, &rule) in states.iter_mut().zip(&rules) {
+            for t in written..n {
+                write(s, &keys[t], &values[t], rule);
+            }
+        }
+        written = n;
+        let err = |s: &[Vec<f64>]| mean(&recall_errors(s, &keys[..n], &values[..n]));
+        points.push(SweepPoint {
+            n,
+            additive: err(&states[0]),
+            delta: err(&states[1]),
+            gated: err(&states[2]),
+        });
+    }
+    points
+}
+
+/// `‖a − b‖ / ‖a‖` in the Frobenius norm (0 when both are zero).
+pub fn relative_gap(a: &[Vec<f64>], b: &[Vec<f64>]) -> f64 {
+    let (mut diff, mut norm) = (0.0, 0.0);
+    for (ra, rb) in a.iter().zip(b) {
+        for (x, y) in ra.iter().zip(rb) {
+            diff += (x - y) * (x - y);
+            norm += x * x;
+        }
+    }
+    if diff == 0.0 {
+        0.0
+    } else {
+        (diff / norm).sqrt()
+    }
+}
+
+/// The relative gap between the paper's and the source's form after writing
+/// the first `n` seeded pairs of dimension `d` with the same α and β.
+pub fn forms_gap(d: usize, n: usize, seed: u64, alpha: f64, beta: f64) -> f64 {
+    let (keys, values) = pairs(d, n, seed);
+    relative_gap(
+        &memorise(&keys, &values, Rule::Paper { alpha, beta }),
+        &memorise(&keys, &values, Rule::Source { alpha, beta }),
+    )
+}
+
+/// Most multiply-adds one run may take: d = 64 with a few dozen pairs (the
+/// defaults take about 2,300,000).
+pub const MAX_WORK: u64 = 20_000_000;
+
+/// Multiply-adds of one run: a write costs 2·d² (read `S k`, then update)
+/// and reading one key back d². The sweep writes 4d pairs (its largest size)
+/// under 3 rules and reads back Σ n over its sizes under each; the reader's
+/// `n` pairs are written and read back under 4 rules (α = 1, α, the source
+/// form, additive). `None` past `u64::MAX`.
+pub fn work(d: u64, n: u64) -> Option<u64> {
+    let sizes = sweep_sizes(d.min(1 << 20) as usize);
+    let read: u64 = sizes.iter().map(|&x| x as u64).sum();
+    let most = sizes.last().map_or(0, |&x| x as u64);
+    let units = checked_sum(&[
+        checked_product(&[3, 2, most])?,
+        checked_product(&[3, read])?,
+        checked_product(&[4, 3, n])?,
+    ])?;
+    checked_product(&[d, d, units])
+}
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "dim",
+        "dimension d (d_k = d_v)",
+        "32",
+        "2 to 64; the state is d × d numbers, and the sweep writes up to 4d pairs",
+    ),
+    Param::text(
+        "pairs",
+        "pairs written n",
+        "16",
+        "1 to 4,096, for the old-vs-new and paper-vs-source comparisons; at most 20,000,000 multiply-adds in all",
+    ),
+    Param::text(
+        "alpha",
+        "decay α",
+        "0.9",
+        "0 to 1; 1 is DeltaNet without a gate",
+    ),
+    Param::text(
+        "beta",
+        "write strength β",
+        "1",
+        "0 to 2 (Gated DeltaNet's sigmoid gives 0 to 1)",
+    ),
+    Param::text(
+        "seed",
+        "random seed",
+        "7",
+        "whole number, 0 to 4,294,967,295",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "delta_rule",
+        title: "Associative recall: additive linear attention vs the gated delta rule",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("delta_rule.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters of the demo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params {
+    /// d = d_k = d_v.
+    pub dim: usize,
+    /// Pairs written for the old-vs-new and form comparisons.
+    pub pairs: usize,
+    /// Decay α.
+    pub alpha: f64,
+    /// Write strength β.
+    pub beta: f64,
+    /// Seed of the pairs.
+    pub seed: u64,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message. A
+    /// run over [`MAX_WORK`] multiply-adds ([`work`]) is refused before it
+    /// starts, on `pairs` (any d up to 64 fits with one pair).
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let dim = parse_int(raw, "dim", 2, 64);
+        let mut pairs = parse_int(raw, "pairs", 1, 4_096);
+        let alpha = parse_float(raw, "alpha", 0.0, 1.0);
+        let beta = parse_float(raw, "beta", 0.0, 2.0);
+        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        if let (Ok(d), Ok(n)) = (&dim, &pairs)
+            && let Err(e) = check_budget(
+                "pairs",
+                "3·d²·(2·4d + Σ sweep n) + 12·d²·pairs",
+                work(*d as u64, *n as u64),
+                MAX_WORK,
+                "multiply-adds",
+                "pairs or dim",
+            )
+        {
+            pairs = Err(e);
+        }
+        match (dim, pairs, alpha, beta, seed) {
+            (Ok(dim), Ok(pairs), Ok(alpha), Ok(beta), Ok(seed)) => Ok(Params {
+                dim: dim as usize,
+                pairs: pairs as usize,
+                alpha,
+                beta,
+                seed: seed as u64,
+            }),
+            (a, b, c, d, e) => Err(all_ok(vec![
+                a.map(drop),
+                b.map(drop),
+                c.map(drop),
+                d.map(drop),
+                e.map(drop),
+            ])
+            .err()
+            .unwrap_or_default()),
+        }
+    }
+}
+
+/// A ratio as a percentage with one decimal: `0.0812` → `8.1%`.
+pub fn pct(v: f64) -> String {
+    format!("{:.1}%", 100.0 * v)
+}
+
+/// Recall errors of the oldest and newest quarter (at least one pair each)
+/// and of all pairs.
+fn quarters(errs: &[f64]) -> (f64, f64, f64) {
+    let q = (errs.len() / 4).max(1);
+    (mean(&errs[..q]), mean(&errs[errs.len() - q..]), mean(errs))
+}
+
+/// `n/d` for the reader: `0.5`, `0.125`, `4`.
+fn ratio(n: usize, d: usize) -> String {
+    let r = n as f64 / d as f64;
+    let s = format!("{r:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// Runs the demo: the sweep over n/d as text, a table and a chart, then old
+/// against new pairs under the decay, and the paper's form against the source's.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let (d, n, alpha, beta) = (p.dim, p.pairs, p.alpha, p.beta);
+    let points = sweep(d, p.seed, alpha, beta);
+
+    let mut text = format!(
+        "d = {d}: the state holds {d} × {d} = {} numbers whatever the number of pairs. \
+         Keys are unit vectors (L2-normalised Gaussians), values Gaussian, seed {}; \
+         β = {beta}, α = {alpha}.\n\
+         Recall error: mean over the pairs written of ‖S k_i − v_i‖ / ‖v_i‖, reading \
+         every key back after the last write.\n\n",
+        group((d * d) as i64),
+        p.seed
+    );
+    for pt in points
+        .iter()
+        .filter(|pt| pt.n * 2 == d || pt.n == 2 * d || pt.n == d)
+    {
+        text += &format!(
+            "n = {} (n/d = {}): additive S += v kᵀ {}, delta rule (α = 1) {}, gated delta rule (α = {alpha}) {}\n",
+            group(pt.n as i64),
+            ratio(pt.n, d),
+            pct(pt.additive),
+            pct(pt.delta),
+            pct(pt.gated)
+        );
+    }
+
+    text += "A d × d state holds at most d independent directions, so past n = d no rule can \
+             recall every pair. The additive rule's error grows like √((n − 1)/d): every other \
+             pair leaks in through its key's overlap with the one read.\n";
+
+    let (keys, values) = pairs(d, n, p.seed);
+    let runs = [
+        (
+            "delta rule, α = 1".to_owned(),
+            Rule::Paper { alpha: 1.0, beta },
+        ),
+        (
+            format!("gated, α = {alpha} (paper form)"),
+            Rule::Paper { alpha, beta },
+        ),
+        (
+            format!("gated, α = {alpha} (source form)"),
+            Rule::Source { alpha, beta },
+        ),
+        ("additive S += v kᵀ".to_owned(), Rule::Additive),
+    ];
+    let states: Vec<Vec<Vec<f64>>> = runs
+        .iter()
+        .map(|(_, rule)| memorise(&keys, &values, *rule))
+        .collect();
+    let per_pair: Vec<Vec<f64>> = states
+        .iter()
+        .map(|s| recall_errors(s, &keys, &values))
+        .collect();
+    let gap = relative_gap(&states[1], &states[2]);
+    let q = (n / 4).max(1);
+    text += &format!(
+        "\nAfter writing n = {} pairs, the oldest {} against the newest {} (the decay has scaled \
+         the oldest pair by α^{} = {:.3}):\n",
+        group(n as i64),
+        count_pairs(q),
+        count_pairs(q),
+        n - 1,
+        alpha.powi((n - 1).min(i32::MAX as usize) as i32)
+    );
+    for ((name, _), errs) in runs.iter().zip(&per_pair) {
+        let (old, new, all) = quarters(errs);
+        text += &format!(
+            "  {name}: oldest {}, newest {}, all {}\n",
+            pct(old),
+            pct(new),
+            pct(all)
+        );
+    }
+    text += &format!(
+        "\nPaper form S' = α·S + β·(v − α·S k) kᵀ against source form S' = α·S + β·(v − S k) kᵀ, \
+         same pairs, α = {alpha}, β = {beta}: ‖S_paper − S_source‖ / ‖S_paper‖ = {}{}.\n",
+        pct(gap),
+        if alpha == 1.0 {
+            " (the forms agree exactly when α = 1)"
+        } else {
+            "; they differ by (1 − α)·β·(S k) kᵀ at every step"
+        }
+    );
+
+    let header = ["pairs n", "n/d", "additive", "delta (α = 1)"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([format!("gated (α = {alpha})")])
+        .collect();
+    let rows = points
+        .iter()
+        .map(|pt| {
+            vec![
+                group(pt.n as i64),
+                ratio(pt.n, d),
+                pct(pt.additive),
+                pct(pt.delta),
+                pct(pt.gated),
+            ]
+        })
+        .collect();
+    let xs: Vec<f64> = points.iter().map(|pt| pt.n as f64 / d as f64).collect();
+    let line = |name: String, y: Vec<f64>, dashed: bool| Series {
+        name,
+        x: xs.clone(),
+        y,
+        bars: false,
+        dashed,
+    };
+    let sweep_plot = Plot {
+        title: format!("Recall error against load, d = {d}"),
+        x_label: "pairs written / d".to_owned(),
+        y_label: "mean recall error ‖S k − v‖ / ‖v‖".to_owned(),
+        log_x: true,
+        log_y: false,
+        series: vec![
+            line(
+                "additive S += v kᵀ".to_owned(),
+                points.iter().map(|pt| pt.additive).collect(),
+                true,
+            ),
+            line(
+                "delta rule (α = 1)".to_owned(),
+                points.iter().map(|pt| pt.delta).collect(),
+                false,
+            ),
+            line(
+                format!("gated delta rule (α = {alpha})"),
+                points.iter().map(|pt| pt.gated).collect(),
+                false,
+            ),
+        ],
+        heatmap: None,
+    };
+    let order: Vec<f64> = (1..=n).map(|i| i as f64).collect();
+    let age_plot = Plot {
+        title: format!("Recall error of each pair after writing {}", count_pairs(n)),
+        x_label: "pair, in the order written (1 = oldest)".to_owned(),
+        y_label: "recall error ‖S k_i − v_i‖ / ‖v_i‖".to_owned(),
+        log_x: false,
+        log_y: false,
+        series: runs
+            .iter()
+            .zip(&per_pair)
+            .take(3)
+            .enumerate()
+            .map(|(i, ((name, _), errs))| Series {
+                name: name.clone(),
+                x: order.clone(),
+                y: errs.clone(),
+                bars: false,
+                dashed: i == 2,
+            })
+            .collect(),
+        heatmap: None,
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header, rows },
+            Block::Plot(sweep_plot),
+            Block::Plot(age_plot),
+        ],
+    })
+}
+
+/// "1 pair", "4 pairs".
+fn count_pairs(n: usize) -> String {
+    crate::demo::count(n as u64, "pair", "pairs")
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value).
+pub fn figures() -> Vec<(&'static str, String)> {
+    let p = Params::parse(&crate::demo::defaults(PARAMS))
+        .unwrap_or_else(|e| panic!("the delta_rule cell's defaults: {e:?}"));
+    let d = p.dim;
+    let points = sweep(d, p.seed, p.alpha, p.beta);
+    let at = |n: usize| {
+        points
+            .iter()
+            .find(|pt| pt.n == n)
+            .copied()
+            .unwrap_or_else(|| panic!("the sweep has no point at n = {n}"))
+    };
+    let (half, double) = (at(d / 2), at(2 * d));
+    vec![
+        ("delta_rule.dim", d.to_string()),
+        ("delta_rule.additive_half", pct(half.additive)),
+        ("delta_rule.delta_half", pct(half.delta)),
+        ("delta_rule.gated_half", pct(half.gated)),
+        ("delta_rule.additive_double", pct(double.additive)),
+        ("delta_rule.delta_double", pct(double.delta)),
+        ("delta_rule.gated_double", pct(double.gated)),
+        (
+            "delta_rule.forms_gap",
+            pct(forms_gap(d, p.pairs, p.seed, 0.9, p.beta)),
+        ),
+        (
+            "delta_rule.example_alpha",
+            format!("{:.3}", gdn_alpha(0.0, 0.0, 0.0)),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn outer(s: &[Vec<f64>], k: &[f64], v: &[f64], alpha: f64, beta: f64) -> Vec<Vec<f64>> {
+        // The paper's product literally: S·α(I − β k kᵀ) + β v kᵀ.
+        let dk = k.len();
+        let m: Vec<Vec<f64>> = (0..dk)
+            .map(|i| {
+                (0..dk)
+                    .map(|j| alpha * (f64::from(u8::from(i == j)) - beta * k[i] * k[j]))
+                    .collect()
+            })
+            .collect();
+        s.iter()
+            .zip(v)
+            .map(|(row, &vi)| {
+                (0..dk)
+                    .map(|j| (0..dk).map(|i| row[i] * m[i][j]).sum::<f64>() + beta * vi * k[j])
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn max_abs_diff(a: &[Vec<f64>], b: &[Vec<f64>]) -> f64 {
+        a.iter()
+            .flatten()
+            .zip(b.iter().flatten())
+            .fold(0.0, |m, (x, y)| m.max((x - y).abs()))
+    }
+
+    fn random_state(rng: &mut SplitMix64, dv: usize, dk: usize) -> Vec<Vec<f64>> {
+        (0..dv)
+            .map(|_| (0..dk).map(|_| rng.normal()).collect())
+            .collect()
+    }
+
+    fn unit(rng: &mut SplitMix64, d: usize) -> Vec<f64> {
+        let k: Vec<f64> = (0..d).map(|_| rng.normal()).collect();
+        let n = dot(&k, &k).sqrt();
+        k.iter().map(|x| x / n).collect()
+    }
+
+    /// `n ≤ d` orthonormal keys by Gram–Schmidt on seeded Gaussians.
+    fn orthonormal(d: usize, n: usize, seed: u64) -> Vec<Vec<f64>> {
+        let mut rng = SplitMix64::new(seed);
+        let mut basis: Vec<Vec<f64>> = Vec::new();
+        while basis.len() < n {
+            let mut k: Vec<f64> = (0..d).map(|_| rng.normal()).collect();
+            for _ in 0..2 {
+                for b in &basis {
+                    let c = dot(&k, b);
+                    k.iter_mut().zip(b).for_each(|(x, y)| *x -= c * y);
+                }
+            }
+            let norm = dot(&k, &k).sqrt();
+            basis.push(k.iter().map(|x| x / norm).collect());
+        }
+        basis
+    }
+
+    #[test]
+    fn the_step_is_the_papers_product_also_for_rectangular_states() {
+        let mut rng = SplitMix64::new(3);
+        for (dv, dk) in [(4, 4), (3, 5), (6, 2)] {
+            let s = random_state(&mut rng, dv, dk);
+            let k = unit(&mut rng, dk);
+            let v: Vec<f64> = (0..dv).map(|_| rng.normal()).collect();
+            for (alpha, beta) in [(1.0, 1.0), (0.9, 0.5), (0.3, 1.7)] {
+                let got = delta_rule_step(&s, &k, &v, alpha, beta);
+                assert_eq!((got.len(), got[0].len()), (dv, dk));
+                let d = max_abs_diff(&got, &outer(&s, &k, &v, alpha, beta));
+                assert!(d < 1e-12, "{dv}×{dk} α {alpha} β {beta}: {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn with_beta_one_the_newest_pair_is_recalled() {
+        let mut rng = SplitMix64::new(5);
+        let s = random_state(&mut rng, 8, 8);
+        let k = unit(&mut rng, 8);
+        let v: Vec<f64> = (0..8).map(|_| rng.normal()).collect();
+        for alpha in [1.0, 0.9, 0.5] {
+            let paper = delta_rule_step(&s, &k, &v, alpha, 1.0);
+            let err = recall_errors(&paper, std::slice::from_ref(&k), std::slice::from_ref(&v))[0];
+            assert!(err < 1e-14, "α {alpha}: {err}");
+            // The source form recalls v − (1 − α)·S k instead.
+            let source = delta_rule_step_source(&s, &k, &v, alpha, 1.0);
+            for (row, (orig, vi)) in source.iter().zip(s.iter().zip(&v)) {
+                let want = vi - (1.0 - alpha) * dot(orig, &k);
+                assert!((dot(row, &k) - want).abs() < 1e-12);
+            }
+        }
+    }
+
+    #[test]
+    fn the_forms_agree_exactly_for_alpha_one_and_differ_otherwise() {
+        let mut rng = SplitMix64::new(11);
+        let s = random_state(&mut rng, 6, 6);
+        let k = unit(&mut rng, 6);
+        let v: Vec<f64> = (0..6).map(|_| rng.normal()).collect();
+        for beta in [0.0, 0.3, 1.0, 1.9] {
+            assert_eq!(
+                delta_rule_step(&s, &k, &v, 1.0, beta),
+                delta_rule_step_source(&s, &k, &v, 1.0, beta),
+                "β {beta}"
+            );
+        }
+        for (alpha, beta) in [(0.9, 1.0), (0.5, 0.4)] {
+            let paper = delta_rule_step(&s, &k, &v, alpha, beta);
+            let source = delta_rule_step_source(&s, &k, &v, alpha, beta);
+            // paper − source = (1 − α)·β·(S k) kᵀ.
+            let want: Vec<Vec<f64>> = s
+                .iter()
+                .map(|row| {
+                    let sk = dot(row, &k);
+                    k.iter().map(|kj| (1.0 - alpha) * beta * sk * kj).collect()
+                })
+                .collect();
+            let diff: Vec<Vec<f64>> = paper
+                .iter()
+                .zip(&source)
+                .map(|(a, b)| a.iter().zip(b).map(|(x, y)| x - y).collect())
+                .collect();
+            assert!(max_abs_diff(&diff, &want) < 1e-12);
+            assert!(max_abs_diff(&paper, &source) > 1e-3);
+        }
+        // Over many writes: exactly 0 at α = 1, a few percent at the default.
+        assert_eq!(forms_gap(32, 16, 7, 1.0, 1.0), 0.0);
+        let gap = forms_gap(32, 16, 7, 0.9, 1.0);
+        assert!((0.01..0.1).contains(&gap), "{gap}");
+    }
+
+    #[test]
+    fn orthonormal_keys_are_recalled_exactly_by_both_rules() {
+        for (d, n) in [(16, 16), (16, 5), (32, 32)] {
+            let keys = orthonormal(d, n, 1);
+            let mut rng = SplitMix64::new(2);
+            let values: Vec<Vec<f64>> = (0..n)
+                .map(|_| (0..d).map(|_| rng.normal()).collect())
+                .collect();
+            let delta = Rule::Paper {
+                alpha: 1.0,
+                beta: 1.0,
+            };
+            for rule in [delta, Rule::Additive] {
+                let errs = recall_errors(&memorise(&keys, &values, rule), &keys, &values);
+                let worst = errs.iter().fold(0.0_f64, |m, &e| m.max(e));
+                assert!(worst < 1e-12, "d {d} n {n} {rule:?}: {worst}");
+            }
+        }
+    }
+
+    #[test]
+    fn with_random_unit_keys_the_delta_rule_beats_additive_below_capacity() {
+        let p = Params::parse(&defaults(PARAMS)).unwrap();
+        let points = sweep(p.dim, p.seed, p.alpha, p.beta);
+        let ns: Vec<usize> = points.iter().map(|pt| pt.n).collect();
+        assert_eq!(ns, [4, 8, 16, 24, 32, 48, 64, 96, 128]);
+        for pt in &points {
+            assert!(pt.delta < pt.additive, "{pt:?}");
+        }
+        let half = points[2];
+        assert_eq!(half.n, 16);
+        assert!(half.delta < 0.8 * half.additive, "{half:?}");
+        // Both degrade as the load grows; additive passes 100% above capacity.
+        for w in points.windows(2) {
+            assert!(w[1].additive > w[0].additive && w[1].delta > w[0].delta);
+        }
+        assert!(points[6].additive > 1.0 && points[6].delta > 0.9);
+        // Additive interference grows like √((n − 1)/d) for random unit keys.
+        for pt in &points {
+            let want = ((pt.n as f64 - 1.0) / 32.0).sqrt();
+            assert!(
+                (pt.additive - want).abs() < 0.2 * want.max(0.5),
+                "{pt:?} vs {want}"
+            );
+        }
+        // The sweep's incremental writes give the states of fresh runs.
+        let (keys, values) = pairs(32, 24, 7);
+        assert_eq!(
+            mean_recall_error(&keys, &values, Rule::Additive),
+            points[3].additive
+        );
+        assert_eq!(
+            mean_recall_error(
+                &keys,
+                &values,
+                Rule::Paper {
+                    alpha: 0.9,
+                    beta: 1.0
+                }
+            ),
+            points[3].gated
+        );
+    }
+
+    #[test]
+    fn a_decay_below_one_forgets_the_oldest_pairs() {
+        let (keys, values) = pairs(32, 16, 7);
+        let errs = |alpha| {
+            recall_errors(
+                &memorise(&keys, &values, Rule::Paper { alpha, beta: 1.0 }),
+                &keys,
+                &values,
+            )
+        };
+        let (old1, new1, _) = quarters(&errs(1.0));
+        let (old9, new9, _) = quarters(&errs(0.9));
+        assert!(old1 > new1 && old9 > new9);
+        assert!(old9 > old1 + 0.1, "{old9} {old1}");
+        // α = 0 keeps only the newest pair, which it recalls exactly.
+        let e0 = errs(0.0);
+        assert!(e0[15] < 1e-14);
+        assert!(e0[..15].iter().all(|&e| e > 0.5), "{e0:?}");
+    }
+
+    #[test]
+    fn gdn_alpha_is_a_decay() {
+        assert!((gdn_alpha(0.0, 0.0, 0.0) - 0.5).abs() < 1e-15);
+        let mut last = 1.0;
+        for i in -60..=60 {
+            let a = f64::from(i) * 0.25;
+            let alpha = gdn_alpha(a, 0.5, -0.3);
+            assert!(alpha > 0.0 && alpha < 1.0, "{a}: {alpha}");
+            assert!(alpha < last, "not decreasing at {a}");
+            last = alpha;
+        }
+        // A larger A (a_log) forgets faster.
+        assert!(gdn_alpha(0.0, 0.0, 1.0) < gdn_alpha(0.0, 0.0, 0.0));
+        // Stable softplus: no overflow, and the tiny tail keeps its digits.
+        assert_eq!(softplus(1000.0), 1000.0);
+        assert_eq!(softplus(-1000.0), 0.0);
+        let tail = softplus(-40.0);
+        let want = math::exp(-40.0);
+        assert!((tail - want).abs() <= 1e-15 * want, "{tail} {want}");
+        assert!((softplus(0.0) - std::f64::consts::LN_2).abs() < 1e-16);
+        assert!((softplus(3.0) - math::ln(1.0 + math::exp(3.0))).abs() < 1e-15);
+    }
+
+    #[test]
+    fn defaults_give_text_table_two_charts_and_the_figures() {
+        let out = run(&defaults(PARAMS)).unwrap();
+        assert_eq!(out.blocks.len(), 4);
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!()
+        };
+        let f: std::collections::BTreeMap<_, _> = figures().into_iter().collect();
+        for line in [
+            format!(
+                "n = 16 (n/d = 0.5): additive S += v kᵀ {}, delta rule (α = 1) {}",
+                f["delta_rule.additive_half"], f["delta_rule.delta_half"]
+            ),
+            format!(
+                "n = 64 (n/d = 2): additive S += v kᵀ {}, delta rule (α = 1) {}",
+                f["delta_rule.additive_double"], f["delta_rule.delta_double"]
+            ),
+            format!(
+                "‖S_paper − S_source‖ / ‖S_paper‖ = {};",
+                f["delta_rule.forms_gap"]
+            ),
+            "the oldest 4 pairs against the newest 4 pairs".to_owned(),
+        ] {
+            assert!(t.contains(&line), "{line}\n{t}");
+        }
+        assert_eq!(f["delta_rule.dim"], "32");
+        assert_eq!(f["delta_rule.example_alpha"], "0.500");
+        assert!(f.values().all(|v| !v.is_empty()));
+        let Block::Table { header, rows } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(header.len(), 5);
+        assert_eq!(rows.len(), 9);
+        assert_eq!(rows[2][..2], ["16", "0.5"]);
+        assert_eq!(rows[2][2], f["delta_rule.additive_half"]);
+        let Block::Plot(sweep_plot) = &out.blocks[2] else {
+            panic!()
+        };
+        assert_eq!(sweep_plot.series.len(), 3);
+        assert_eq!(sweep_plot.series[0].x[0], 0.125);
+        let Block::Plot(age) = &out.blocks[3] else {
+            panic!()
+        };
+        assert!(age.series.iter().all(|s| s.x.len() == 16));
+        assert!(work(32, 16).unwrap() < 2_500_000);
+    }
+
+    #[test]
+    fn reruns_are_bit_identical() {
+        let mut raw = defaults(PARAMS);
+        raw.insert("alpha".into(), "0.97".into());
+        raw.insert("beta".into(), "0.6".into());
+        assert_eq!(run(&raw).unwrap(), run(&raw).unwrap());
+        assert_eq!(figures(), figures());
+        let (a, _) = pairs(8, 3, 9);
+        let (b, _) = pairs(8, 10, 9);
+        assert_eq!(a[..], b[..3]);
+    }
+
+    #[test]
+    fn small_and_odd_dimensions_run() {
+        for (d, n) in [("2", "1"), ("5", "3"), ("64", "40")] {
+            let mut raw = defaults(PARAMS);
+            raw.insert("dim".into(), d.into());
+            raw.insert("pairs".into(), n.into());
+            let out = run(&raw).unwrap();
+            let Block::Plot(p) = &out.blocks[2] else {
+                panic!()
+            };
+            assert!(p.series.iter().flat_map(|s| &s.y).all(|y| y.is_finite()));
+        }
+        assert_eq!(sweep_sizes(2), [1, 2, 3, 4, 6, 8]);
+    }
+
+    #[test]
+    fn bad_parameters_name_each_field() {
+        let mut raw = defaults(PARAMS);
+        raw.insert("dim".into(), "1".into());
+        raw.insert("pairs".into(), "0".into());
+        raw.insert("alpha".into(), "1.5".into());
+        raw.insert("beta".into(), "x".into());
+        raw.insert("seed".into(), "-1".into());
+        let errs = run(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["dim", "pairs", "alpha", "beta", "seed"]);
+        let mut raw = defaults(PARAMS);
+        raw.insert("dim".into(), "64".into());
+        raw.insert("pairs".into(), "4,096".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].param, "pairs");
+        assert!(
+            errs[0]
+                .message
+                .contains("exceeds the cell's budget of 20,000,000 multiply-adds")
+        );
+        // d = 64 itself fits, and so does the largest n at d = 32.
+        raw.insert("pairs".into(), "1".into());
+        assert!(run(&raw).is_ok());
+        assert!(work(64, 1).unwrap() <= MAX_WORK);
+        assert!(work(32, 1_400).unwrap() <= MAX_WORK);
+    }
+}

@@ -1,0 +1,1064 @@
+//! Bits per stored value: BF16, FP8 (E4M3), FP4 (E2M1 with block scales) and a
+//! rotate-then-round stand-in for ~3.5-bit vector quantization, measured on
+//! seeded KV-like vectors with outlier channels.
+
+use super::formulas::{Model, Units, table_model};
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    checked_product, group, parse_choice, parse_int,
+};
+use crate::rng::SplitMix64;
+
+// ANCHOR: demo
+/// Rounds `x` to the nearest number with `man_bits` bits after the binary
+/// point of its significand and an exponent of at least `min_exp` (below
+/// 2^min_exp the spacing stays 2^(min_exp − man_bits): subnormals), ties to
+/// even. No upper limit: the callers saturate or overflow. Exact: the
+/// spacing `q` is a power of two, so `x / q` and `r · q` are exact and
+/// `round_ties_even` is the only rounding.
+fn round_to_grid(x: f64, man_bits: i32, min_exp: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    // floor(log2 |x|) from the exponent bits; an f64 subnormal reads as
+    // 2^−1023, below every `min_exp` used here, which is all that matters.
+    let exp = ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let q = pow2(exp.max(min_exp) - man_bits);
+    (x / q).round_ties_even() * q
+}
+
+/// 2^e for −1022 ≤ e ≤ 1023, built from its bits (exact).
+fn pow2(e: i32) -> f64 {
+    f64::from_bits(((e + 1023) as u64) << 52)
+}
+
+/// Largest finite BF16, (2 − 2^−7) · 2^127.
+pub const BF16_MAX: f64 = 3.389_531_389_251_535_5e38;
+
+/// BF16: 1 sign, 8 exponent, 7 fraction bits (8 significant bits, FP32's
+/// range). Rounded once from `f64`, to nearest, ties to even, subnormals
+/// down to 2^−133, and ±infinity past the largest finite value (as IEEE
+/// rounding does). For an `f64` that is an exact `f32` this equals the usual
+/// bit trick on the FP32 bits, `(b + 0x7FFF + ((b >> 16) & 1)) >> 16`.
+pub fn bf16(x: f64) -> f64 {
+    let r = round_to_grid(x, 7, -126);
+    if r.abs() > BF16_MAX {
+        f64::INFINITY.copysign(x)
+    } else {
+        r
+    }
+}
+
+/// Largest FP8 E4M3 value (OCP FP8: 1.75 · 2^8; E4M3 has no infinities).
+pub const E4M3_MAX: f64 = 448.0;
+
+/// FP8 E4M3: 1 sign, 4 exponent (bias 7), 3 fraction bits; normals from
+/// 2^−6, subnormals down to 2^−9; round to nearest, ties to even, and
+/// saturate at ±448 (the OCP spec's saturating conversion).
+pub fn e4m3(x: f64) -> f64 {
+    round_to_grid(x, 3, -6).clamp(-E4M3_MAX, E4M3_MAX)
+}
+
+/// Largest FP4 E2M1 value.
+pub const E2M1_MAX: f64 = 6.0;
+
+/// FP4 E2M1: 1 sign, 2 exponent, 1 fraction bit, so the magnitudes are
+/// 0, 0.5, 1, 1.5, 2, 3, 4 and 6; round to nearest, ties to even (0.25 → 0,
+/// 0.75 → 1, 2.5 → 2, 5 → 4), saturate at ±6.
+pub fn e2m1(x: f64) -> f64 {
+    round_to_grid(x, 1, 0).clamp(-E2M1_MAX, E2M1_MAX)
+}
+
+/// Values sharing one FP4 scale (NVFP4).
+pub const FP4_BLOCK: usize = 16;
+
+/// Quantizes then dequantizes `values` (one tensor) in `format`; `None` for
+/// a format other than these three (values finite and below 10^38, so the
+/// FP32 scales are finite):
+///
+/// - `"bf16"`: each value through [`bf16`]. 16 bits per value.
+/// - `"fp8"`: E4M3 with one scale per tensor, `s = max|x| / 448` stored in
+///   FP32; `x ≈ e4m3(x / s) · s`. 8 bits per value plus 32 bits per tensor.
+/// - `"fp4"`: NVFP4-style E2M1: a per-tensor FP32 scale `g = max|x| / (448·6)`
+///   and, per block of 16 consecutive values, a scale `s_b = e4m3(max_b|x| / (6·g))`
+///   stored in FP8 E4M3; `x ≈ e2m1(x / (s_b·g)) · s_b·g`. A block whose stored
+///   scale is 0 comes back as zeros. 4 + 8/16 = 4.5 bits per value plus 32
+///   bits per tensor; the last block may be shorter.
+pub fn quantize(format: &str, values: &[f64]) -> Option<Vec<f64>> {
+    let amax = |xs: &[f64]| xs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+    let fp32 = |x: f64| x as f32 as f64;
+    match format {
+        "bf16" => Some(values.iter().map(|&x| bf16(x)).collect()),
+        "fp8" => {
+            let s = fp32(amax(values) / E4M3_MAX);
+            Some(
+                values
+                    .iter()
+                    .map(|&x| if s == 0.0 { 0.0 } else { e4m3(x / s) * s })
+                    .collect(),
+            )
+        }
+        "fp4" => {
+            let g = fp32(amax(values) / (E4M3_MAX * E2M1_MAX));
+            let mut out = Vec::with_capacity(values.len());
+            for block in values.chunks(FP4_BLOCK) {
+                let s = if g == 0.0 {
+                    0.0
+                } else {
+                    e4m3(amax(block) / (E2M1_MAX * g)) * g
+                };
+                out.extend(
+                    block
+                        .iter()
+                        .map(|&x| if s == 0.0 { 0.0 } else { e2m1(x / s) * s }),
+                );
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// Root-mean-square reconstruction error of [`quantize`]: `√(mean (x − x̂)²)`;
+/// `None` for an unknown format, `Some(0.0)` for no values.
+pub fn quant_error(format: &str, values: &[f64]) -> Option<f64> {
+    let back = quantize(format, values)?;
+    Some(rms_diff(values, &back))
+}
+
+/// `√(mean (a − b)²)`, 0 for empty slices.
+pub fn rms_diff(a: &[f64], b: &[f64]) -> f64 {
+    if a.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum();
+    (sum / a.len() as f64).sqrt()
+}
+
+/// Orthonormal fast Walsh–Hadamard transform in place: `x ← H x / √d`, with
+/// `d = x.len()` a power of two. Its own inverse.
+pub fn fwht(x: &mut [f64]) {
+    let mut h = 1;
+    while h < x.len() {
+        for start in (0..x.len()).step_by(2 * h) {
+            for i in start..start + h {
+                let (a, b) = (x[i], x[i + h]);
+                x[i] = a + b;
+                x[i + h] = a - b;
+            }
+        }
+        h *= 2;
+    }
+    let norm = 1.0 / (x.len() as f64).sqrt();
+    x.iter_mut().for_each(|v| *v *= norm);
+}
+
+/// `dim` seeded random signs (±1): the diagonal of the rotation `H·D`, shared
+/// by every vector.
+pub fn random_signs(dim: usize, seed: u64) -> Vec<f64> {
+    let mut rng = SplitMix64::new(seed);
+    (0..dim)
+        .map(|_| if rng.next_u64() >> 63 == 0 { 1.0 } else { -1.0 })
+        .collect()
+}
+
+/// Positive half of the 3-bit (8-level) Lloyd–Max quantizer of a unit
+/// Gaussian (Max, 1960); the levels are ± these.
+pub const LLOYD_MAX_3: [f64; 4] = [0.2451, 0.7560, 1.3440, 2.1520];
+/// Positive half of the 4-bit (16-level) Lloyd–Max quantizer of a unit Gaussian.
+pub const LLOYD_MAX_4: [f64; 8] = [
+    0.1284, 0.3881, 0.6568, 0.9424, 1.2562, 1.6181, 2.0690, 2.7326,
+];
+
+/// The level of `±half` nearest to `u`.
+pub fn nearest_level(u: f64, half: &[f64]) -> f64 {
+    let a = u.abs();
+    let best =
+        half.iter().copied().fold(
+            half[0],
+            |b, l| if (a - l).abs() < (a - b).abs() { l } else { b },
+        );
+    best.copysign(u)
+}
+
+/// The vector-quantization stand-in, one vector of power-of-two length:
+/// rotate (`y = H·D·x`, so each coordinate of `y / ‖x‖ · √d` is close to a
+/// unit Gaussian even when `x` has outlier channels), round the first half of
+/// the coordinates to the 4-bit and the second half to the 3-bit Lloyd–Max
+/// levels, keep `‖x‖` in BF16, then scale back and rotate back (`x̂ = D·H·ŷ`).
+/// 3.5 bits per value plus 16 bits per vector.
+pub fn vq_roundtrip(x: &[f64], signs: &[f64]) -> Vec<f64> {
+    let d = x.len();
+    let norm = x.iter().map(|v| v * v).sum::<f64>().sqrt();
+    let stored = bf16(norm);
+    if stored == 0.0 {
+        return vec![0.0; d];
+    }
+    let mut y: Vec<f64> = x.iter().zip(signs).map(|(v, s)| v * s).collect();
+    fwht(&mut y);
+    let root = (d as f64).sqrt();
+    for (j, yj) in y.iter_mut().enumerate() {
+        let table: &[f64] = if j < d / 2 {
+            &LLOYD_MAX_4
+        } else {
+            &LLOYD_MAX_3
+        };
+        *yj = nearest_level(*yj * root / norm, table) * stored / root;
+    }
+    fwht(&mut y);
+    y.iter().zip(signs).map(|(v, s)| v * s).collect()
+}
+
+/// RMS error of [`vq_roundtrip`] over `values` cut into vectors of `dim`
+/// (a power of two dividing `values.len()`), with the rotation's signs from `seed`.
+pub fn vq_error(values: &[f64], dim: usize, seed: u64) -> f64 {
+    rms_diff(values, &vq_all(values, dim, seed))
+}
+
+/// [`vq_roundtrip`] of every vector of `dim` values in `values`.
+pub fn vq_all(values: &[f64], dim: usize, seed: u64) -> Vec<f64> {
+    let signs = random_signs(dim, seed);
+    values
+        .chunks(dim)
+        .flat_map(|x| vq_roundtrip(x, &signs))
+        .collect()
+}
+
+/// Seeded KV-like data, `vectors × dim` values, vector by vector: unit
+/// Gaussians, except `outliers` channels (distinct, chosen at random, the
+/// same in every vector) whose values are 10 times larger. Returns the values
+/// and whether each channel is an outlier.
+pub fn kv_data(vectors: usize, dim: usize, outliers: usize, seed: u64) -> (Vec<f64>, Vec<bool>) {
+    let mut rng = SplitMix64::new(seed);
+    let mut channels: Vec<usize> = (0..dim).collect();
+    for i in 0..outliers.min(dim) {
+        let j = i + rng.below((dim - i) as u64) as usize;
+        channels.swap(i, j);
+    }
+    let mut scale = vec![1.0; dim];
+    for &c in &channels[..outliers.min(dim)] {
+        scale[c] = 10.0;
+    }
+    let values = (0..vectors * dim)
+        .map(|i| rng.normal() * scale[i % dim])
+        .collect();
+    (values, scale.iter().map(|&s| s > 1.0).collect())
+}
+// ANCHOR_END: demo
+
+/// Bits per value of a format, scales included, for vectors of `dim` values:
+/// BF16 16, FP8 8 (its one FP32 scale per tensor is left out: per layer it
+/// is nothing next to millions of values), FP4 4.5, VQ 3.5 + 16/dim.
+pub fn bits(format: Format, dim: usize) -> f64 {
+    match format {
+        Format::Bf16 => 16.0,
+        Format::Fp8 => 8.0,
+        Format::Fp4 => 4.0 + 8.0 / FP4_BLOCK as f64,
+        Format::Vq => 3.5 + 16.0 / dim as f64,
+    }
+}
+
+/// The rungs of the ladder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// BF16.
+    Bf16,
+    /// FP8 E4M3, per-tensor scale.
+    Fp8,
+    /// FP4 E2M1, per-16 E4M3 scales.
+    Fp4,
+    /// The rotate-then-round stand-in for ~3.5-bit vector quantization.
+    Vq,
+}
+
+/// Every rung, widest first.
+pub const FORMATS: [Format; 4] = [Format::Bf16, Format::Fp8, Format::Fp4, Format::Vq];
+
+impl Format {
+    /// Name in the table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Bf16 => "BF16",
+            Format::Fp8 => "FP8 E4M3",
+            Format::Fp4 => "FP4 E2M1 (NVFP4-style)",
+            Format::Vq => "VQ stand-in (rotate + 3/4-bit)",
+        }
+    }
+
+    /// What is stored besides the values.
+    pub fn stored(self) -> &'static str {
+        match self {
+            Format::Bf16 => "16-bit values",
+            Format::Fp8 => "8-bit values + 1 FP32 scale per tensor",
+            Format::Fp4 => "4-bit values + 1 E4M3 scale per 16 + 1 FP32 scale per tensor",
+            Format::Vq => "half at 4 bits, half at 3 + 1 BF16 norm per vector",
+        }
+    }
+}
+
+/// What one run measures for one format.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rung {
+    /// The format.
+    pub format: Format,
+    /// Bits per value, scales included.
+    pub bits: f64,
+    /// RMS error divided by the data's RMS.
+    pub rel_error: f64,
+    /// The same over the ordinary (non-outlier) channels only: their RMS
+    /// error divided by their RMS. NaN when every channel is an outlier.
+    pub plain_error: f64,
+}
+
+/// The four rungs on `vectors × dim` seeded values with `outliers` outlier
+/// channels; the VQ rotation's signs come from `seed + 1`.
+pub fn ladder(vectors: usize, dim: usize, outliers: usize, seed: u64) -> Vec<Rung> {
+    let (data, outlier) = kv_data(vectors, dim, outliers, seed);
+    let plain = |xs: &[f64]| -> Vec<f64> {
+        xs.iter()
+            .enumerate()
+            .filter(|(i, _)| !outlier[i % dim])
+            .map(|(_, x)| *x)
+            .collect()
+    };
+    let zeros = vec![0.0; data.len()];
+    let (rms, plain_data) = (rms_diff(&data, &zeros), plain(&data));
+    let plain_rms = rms_diff(&plain_data, &zeros);
+    FORMATS
+        .iter()
+        .map(|&format| {
+            let back = match format {
+                Format::Bf16 => quantize("bf16", &data),
+                Format::Fp8 => quantize("fp8", &data),
+                Format::Fp4 => quantize("fp4", &data),
+                Format::Vq => Some(vq_all(&data, dim, seed.wrapping_add(1))),
+            }
+            .unwrap_or_default();
+            Rung {
+                format,
+                bits: bits(format, dim),
+                rel_error: rms_diff(&data, &back) / rms,
+                plain_error: rms_diff(&plain_data, &plain(&back)) / plain_rms,
+            }
+        })
+        .collect()
+}
+
+/// The models of the chapter's table, by name, for the `model` choice.
+pub const MODELS: [&str; 4] = ["Qwen3-72B", "DeepSeek-V3", "Qwen3.5-397B", "DeepSeek-V4"];
+
+/// Most values one run may quantize (about 5 ms natively in release).
+pub const MAX_VALUES: u64 = 262_144;
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "dim",
+        "values per vector (head dim)",
+        "128",
+        "a power of two from 16 to 4,096",
+    ),
+    Param::text(
+        "vectors",
+        "vectors",
+        "64",
+        "1 to 16,384; vectors × dim at most 262,144",
+    ),
+    Param::text("outliers", "outlier channels (×10)", "2", "0 to dim"),
+    Param::text(
+        "seed",
+        "random seed",
+        "7",
+        "whole number, 0 to 4,294,967,295",
+    ),
+    Param::choice(
+        "model",
+        "model (for bytes)",
+        &MODELS,
+        "the chapter's table; its KV cache per token in BF16, scaled by bits / 16",
+    ),
+    Param::text(
+        "tokens",
+        "context",
+        "1,000,000",
+        "tokens, 1 to 1,073,741,824",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "quant",
+        title: "Bits per value: BF16, FP8, FP4 and vector quantization",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("quant.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters of the demo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params {
+    /// Values per vector, a power of two.
+    pub dim: usize,
+    /// Vectors.
+    pub vectors: usize,
+    /// Outlier channels.
+    pub outliers: usize,
+    /// Seed of the data (and, plus one, of the rotation).
+    pub seed: u64,
+    /// The model whose cache is sized.
+    pub model: Model,
+    /// Context length in tokens.
+    pub tokens: u64,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    /// More than [`MAX_VALUES`] values is refused (on `vectors`) before the run.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let dim = parse_int(raw, "dim", 16, 4_096).and_then(|d| {
+            if (d as u64).is_power_of_two() {
+                Ok(d)
+            } else {
+                Err(ParamError {
+                    param: "dim".to_owned(),
+                    message: format!(
+                        "must be a power of two (16, 32, …, 4,096) for the Walsh–Hadamard rotation; {} is not",
+                        group(d)
+                    ),
+                })
+            }
+        });
+        let mut vectors = parse_int(raw, "vectors", 1, 16_384);
+        let mut outliers = parse_int(raw, "outliers", 0, 4_096);
+        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        let model = parse_choice(raw, "model", &MODELS);
+        let tokens = parse_int(raw, "tokens", 1, 1 << 30);
+        if let (Ok(d), Ok(v)) = (&dim, &vectors)
+            && let Err(e) = check_budget(
+                "vectors",
+                "vectors × dim",
+                checked_product(&[*v as u64, *d as u64]),
+                MAX_VALUES,
+                "values",
+                "vectors or dim",
+            )
+        {
+            vectors = Err(e);
+        }
+        if let (Ok(d), Ok(o)) = (&dim, &outliers)
+            && o > d
+        {
+            outliers = Err(ParamError {
+                param: "outliers".to_owned(),
+                message: format!("at most dim ({}) channels", group(*d)),
+            });
+        }
+        let model = model.and_then(|name| {
+            table_model(name).ok_or_else(|| ParamError {
+                param: "model".to_owned(),
+                message: format!("no model named {name}"),
+            })
+        });
+        match (dim, vectors, outliers, seed, model, tokens) {
+            (Ok(dim), Ok(vectors), Ok(outliers), Ok(seed), Ok(model), Ok(tokens)) => Ok(Params {
+                dim: dim as usize,
+                vectors: vectors as usize,
+                outliers: outliers as usize,
+                seed: seed as u64,
+                model,
+                tokens: tokens as u64,
+            }),
+            (a, b, c, d, e, f) => Err(all_ok(vec![
+                a.map(drop),
+                b.map(drop),
+                c.map(drop),
+                d.map(drop),
+                e.map(drop),
+                f.map(drop),
+            ])
+            .err()
+            .unwrap_or_default()),
+        }
+    }
+}
+
+/// A positive ratio as a percentage with two significant digits: `0.0256` →
+/// `2.6%`, `0.00234` → `0.23%`, `0.113` → `11%`.
+pub fn pct2(v: f64) -> String {
+    let p = 100.0 * v;
+    let floors = [10.0, 1.0, 0.1, 0.01, 0.001, 0.0001];
+    for (decimals, floor) in floors.iter().enumerate() {
+        let s = format!("{p:.decimals$}");
+        if s.parse::<f64>().is_ok_and(|r| r >= *floor) {
+            return format!("{s}%");
+        }
+    }
+    format!("{p:.1e}%")
+}
+
+/// `16 / bits` with one decimal and a times sign: `4.6×`.
+pub fn ratio(bits: f64) -> String {
+    format!("{:.1}×", 16.0 / bits)
+}
+
+/// Bytes in GiB with one decimal, or MiB below 1 GiB.
+fn size(bytes: f64) -> String {
+    if bytes >= (1u64 << 30) as f64 {
+        Units::Binary.giga(bytes, 1)
+    } else {
+        Units::Binary.mega(bytes, 1)
+    }
+}
+
+/// Bits per value shown with up to 3 decimals: `4.5`, `3.625`.
+fn fmt_bits(b: f64) -> String {
+    let s = format!("{b:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// Runs the demo: the ladder's bits, bytes and measured errors as text, a
+/// table and a chart of bytes against error.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let rungs = ladder(p.vectors, p.dim, p.outliers, p.seed);
+    let bf16_bytes = p.model.bytes(p.tokens);
+    let bytes = |r: &Rung| bf16_bytes * r.bits / 16.0;
+    let tokens = group(p.tokens as i64);
+    let plain = |r: &Rung| {
+        if r.plain_error.is_nan() {
+            "–".to_owned()
+        } else {
+            pct2(r.plain_error)
+        }
+    };
+
+    let mut text = format!(
+        "Data: {} vectors of {} values (unit Gaussians; {} ×10 larger), seed {}. \
+         Error = RMS(x − x̂) / RMS(x). Bytes: {}'s KV cache at {tokens} tokens is {} in BF16, \
+         scaled by bits / 16.\n\n",
+        group(p.vectors as i64),
+        group(p.dim as i64),
+        crate::demo::count(p.outliers as u64, "outlier channel", "outlier channels"),
+        p.seed,
+        p.model.name,
+        size(bf16_bytes)
+    );
+    for r in &rungs {
+        text += &format!(
+            "{}: {} bits per value ({}), {} → {}, error {} (ordinary channels {})\n",
+            r.format.name(),
+            fmt_bits(r.bits),
+            r.format.stored(),
+            if r.format == Format::Bf16 {
+                "the reference".to_owned()
+            } else {
+                format!("{} smaller", ratio(r.bits))
+            },
+            size(bytes(r)),
+            pct2(r.rel_error),
+            plain(r)
+        );
+    }
+    if p.outliers > 0 {
+        text += "\nThe outlier channels carry much of the data's energy, so the overall error hides what \
+                 they do to the ordinary channels: FP8 is floating point with one scale per tensor, so \
+                 each value keeps its relative precision; an FP4 block that holds an outlier scales its \
+                 other 15 values by the outlier; and the rotation spreads the outliers over every \
+                 coordinate, so the VQ stand-in's error follows the whole vector's norm.\n";
+    }
+    text += &format!(
+        "\nThe VQ rung is a stand-in for TurboQuant, not TurboQuant itself: a random sign flip and \
+         a Walsh–Hadamard rotation make every coordinate close to Gaussian, then each coordinate is \
+         rounded to fixed Lloyd–Max levels for a unit Gaussian. TurboQuant's own quantizers and \
+         its correction for inner products are not reproduced here.\n\
+         \"5–6× smaller\" for ~3.5-bit VQ: against BF16, 16 / 3.5 = {} ({} with this cell's \
+         16-bit norm per {} values, {} bits); 5× needs 16 / 5 = 3.2 bits, 6× needs 2.67 bits, \
+         and 3 bits gives {}. Only against FP32 does 3.5 bits pass 6×: 32 / 3.5 = {:.1}×.\n",
+        ratio(3.5),
+        ratio(bits(Format::Vq, p.dim)),
+        group(p.dim as i64),
+        fmt_bits(bits(Format::Vq, p.dim)),
+        ratio(3.0),
+        32.0 / 3.5
+    );
+
+    let header = [
+        "format".to_owned(),
+        "bits per value".to_owned(),
+        "stored".to_owned(),
+        "vs BF16".to_owned(),
+        format!("{} at {tokens} tokens", p.model.name),
+        "RMS error / RMS".to_owned(),
+        "same, ordinary channels".to_owned(),
+    ];
+    let rows = rungs
+        .iter()
+        .map(|r| {
+            vec![
+                r.format.name().to_owned(),
+                fmt_bits(r.bits),
+                r.format.stored().to_owned(),
+                if r.format == Format::Bf16 {
+                    "1×".to_owned()
+                } else {
+                    format!("{} smaller", ratio(r.bits))
+                },
+                size(bytes(r)),
+                pct2(r.rel_error),
+                plain(r),
+            ]
+        })
+        .collect();
+    let gib = (1u64 << 30) as f64;
+    let mut series: Vec<Series> = rungs
+        .iter()
+        .filter(|r| r.rel_error > 0.0)
+        .map(|r| Series {
+            name: format!("{} ({} bits)", r.format.name(), fmt_bits(r.bits)),
+            x: vec![bytes(r) / gib],
+            y: vec![100.0 * r.rel_error],
+            bars: false,
+            dashed: false,
+        })
+        .collect();
+    if p.outliers > 0 && p.outliers < p.dim {
+        series.push(Series {
+            name: "ordinary channels only".to_owned(),
+            x: rungs.iter().map(|r| bytes(r) / gib).collect(),
+            y: rungs.iter().map(|r| 100.0 * r.plain_error).collect(),
+            bars: false,
+            dashed: true,
+        });
+    }
+    let plot = Plot {
+        title: format!("Bytes against error: {} at {tokens} tokens", p.model.name),
+        x_label: "KV cache (GiB)".to_owned(),
+        y_label: "RMS error / RMS of the data (%)".to_owned(),
+        log_x: false,
+        log_y: true,
+        series,
+        heatmap: None,
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table {
+                header: header.to_vec(),
+                rows,
+            },
+            Block::Plot(plot),
+        ],
+    })
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value).
+pub fn figures() -> Vec<(&'static str, String)> {
+    let p = Params::parse(&crate::demo::defaults(PARAMS))
+        .unwrap_or_else(|e| panic!("the quant cell's defaults: {e:?}"));
+    let rungs = ladder(p.vectors, p.dim, p.outliers, p.seed);
+    let rung = |f: Format| {
+        rungs
+            .iter()
+            .find(|r| r.format == f)
+            .copied()
+            .unwrap_or_else(|| panic!("no {f:?} rung"))
+    };
+    let err = |f: Format| pct2(rung(f).rel_error);
+    let plain = |f: Format| pct2(rung(f).plain_error);
+    let qwen =
+        table_model("Qwen3-72B").unwrap_or_else(|| panic!("Qwen3-72B is in the chapter's table"));
+    let fp4 = bits(Format::Fp4, p.dim);
+    vec![
+        ("quant.vq_ratio", ratio(3.5)),
+        ("quant.three_bit_ratio", ratio(3.0)),
+        (
+            "quant.fp8_half",
+            size(qwen.bytes(1_000_000) * bits(Format::Fp8, p.dim) / 16.0),
+        ),
+        ("quant.fp4_bits", fmt_bits(fp4)),
+        ("quant.fp4_ratio", ratio(fp4)),
+        ("quant.bf16_err", err(Format::Bf16)),
+        ("quant.fp8_err", err(Format::Fp8)),
+        ("quant.fp4_err", err(Format::Fp4)),
+        ("quant.vq_err", err(Format::Vq)),
+        ("quant.fp8_err_plain", plain(Format::Fp8)),
+        ("quant.fp4_err_plain", plain(Format::Fp4)),
+        ("quant.vq_err_plain", plain(Format::Vq)),
+        ("quant.vq_bits", fmt_bits(bits(Format::Vq, p.dim))),
+        ("quant.vq_ratio_with_norm", ratio(bits(Format::Vq, p.dim))),
+        ("quant.fp32_ratio", format!("{:.1}×", 32.0 / 3.5)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+    use crate::math;
+
+    /// The usual FP32 → BF16 bit trick (round to nearest even on the bits).
+    fn bf16_via_f32(x: f32) -> f64 {
+        let b = x.to_bits();
+        let r = (b + 0x7FFF + ((b >> 16) & 1)) >> 16;
+        f64::from(f32::from_bits(r << 16))
+    }
+
+    #[test]
+    fn bf16_keeps_representable_values_and_rounds_like_the_bit_trick() {
+        for x in [
+            0.0,
+            -0.0,
+            1.0,
+            -1.5,
+            3.0,
+            0.0078125,
+            256.0,
+            1.0 + 1.0 / 128.0,
+            BF16_MAX,
+            -BF16_MAX,
+            pow2(-126),
+            pow2(-133),
+            3.0 * pow2(-133),
+        ] {
+            assert_eq!(bf16(x).to_bits(), x.to_bits(), "{x:e}");
+        }
+        // Ties to even, and the first value that rounds up.
+        assert_eq!(bf16(1.0 + pow2(-8)), 1.0);
+        assert_eq!(bf16(1.0 + 3.0 * pow2(-8)), 1.0 + pow2(-6));
+        assert_eq!(bf16(1.0 + pow2(-8) + pow2(-30)), 1.0 + pow2(-7));
+        assert_eq!(bf16(pow2(-134)), 0.0);
+        assert_eq!(bf16(1e39), f64::INFINITY);
+        assert_eq!(bf16(-1e39), f64::NEG_INFINITY);
+        assert_eq!(
+            bf16(BF16_MAX + pow2(119)),
+            f64::INFINITY,
+            "half an ulp: to even, 2^128"
+        );
+        assert_eq!(bf16(BF16_MAX + pow2(118)), BF16_MAX);
+        assert!(bf16(f64::NAN).is_nan());
+        let mut rng = SplitMix64::new(1);
+        for _ in 0..20_000 {
+            // Exact f32 values over a wide range of exponents (no double rounding).
+            let x = (rng.normal() * math::exp(rng.normal() * 20.0)) as f32;
+            assert_eq!(bf16(f64::from(x)), bf16_via_f32(x), "{x:e}");
+        }
+    }
+
+    #[test]
+    fn e4m3_values_ties_subnormals_and_saturation() {
+        for (x, want) in [
+            (448.0, 448.0),
+            (460.0, 448.0),
+            (1e6, 448.0),
+            (-1e6, -448.0),
+            (0.0625, 0.0625),
+            (0.1, 0.1015625),
+            (1.0 / 64.0, 1.0 / 64.0),
+            (pow2(-9), pow2(-9)),
+            (7.0 * pow2(-9), 7.0 * pow2(-9)),
+            (pow2(-10), 0.0),
+            (1.5 * pow2(-10), pow2(-9)),
+            (3.0 * pow2(-10), pow2(-8)),
+            (17.0, 16.0),
+            (19.0, 20.0),
+            (232.0, 224.0),
+            (240.0, 240.0),
+            (-3.3, -3.25),
+        ] {
+            assert_eq!(e4m3(x), want, "{x}");
+        }
+        // 126 positive finite values: 7 subnormals and 15 binades of 8, minus
+        // the one code that E4M3 spends on NaN.
+        let mut seen: Vec<f64> = (1..=(460 << 11))
+            .map(|i| e4m3(f64::from(i) * pow2(-11)))
+            .collect();
+        seen.dedup();
+        assert_eq!(seen[0], 0.0, "2^-11 rounds to 0");
+        assert_eq!(seen.len(), 1 + 126);
+        assert_eq!(seen.last(), Some(&448.0));
+    }
+
+    #[test]
+    fn e2m1_has_eight_magnitudes() {
+        let mut seen: Vec<f64> = (0..=80).map(|i| e2m1(f64::from(i) * 0.125)).collect();
+        seen.dedup();
+        assert_eq!(seen, [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]);
+        for (x, want) in [
+            (0.25, 0.0),
+            (0.75, 1.0),
+            (1.25, 1.0),
+            (1.75, 2.0),
+            (2.5, 2.0),
+            (3.5, 4.0),
+            (5.0, 4.0),
+            (5.1, 6.0),
+            (100.0, 6.0),
+            (-2.6, -3.0),
+        ] {
+            assert_eq!(e2m1(x), want, "{x}");
+        }
+    }
+
+    #[test]
+    fn formats_and_their_edges() {
+        assert_eq!(quant_error("int4", &[1.0]), None);
+        assert_eq!(quantize("FP8", &[1.0]), None);
+        for f in ["bf16", "fp8", "fp4"] {
+            assert_eq!(quant_error(f, &[]), Some(0.0));
+            assert_eq!(quant_error(f, &[0.0; 40]), Some(0.0));
+        }
+        // A tensor's largest value survives FP8 (scale rounded to FP32) closely.
+        let back = quantize("fp8", &[3.0, -0.5, 1e-3]).unwrap();
+        assert!((back[0] - 3.0).abs() < 1e-6, "{back:?}");
+        // FP4: a block far smaller than the tensor's largest gets a zero scale.
+        let mut x = vec![1000.0; 16];
+        x.extend([1e-9; 16]);
+        let back = quantize("fp4", &x).unwrap();
+        assert_eq!(back[16..], [0.0; 16]);
+        assert!((back[0] - 1000.0).abs() < 1e-3);
+        // A last, shorter block is quantized on its own.
+        assert_eq!(quantize("fp4", &[1.0; 20]).unwrap().len(), 20);
+        // Bits with scales.
+        assert_eq!(bits(Format::Fp4, 128), 4.5);
+        assert_eq!(bits(Format::Vq, 128), 3.625);
+        assert_eq!(bits(Format::Fp8, 128), 8.0);
+    }
+
+    #[test]
+    fn the_rotation_is_orthogonal() {
+        let mut rng = SplitMix64::new(4);
+        for d in [2, 16, 128, 1024] {
+            let signs = random_signs(d, 9);
+            let x: Vec<f64> = (0..d).map(|_| rng.normal() * 3.0).collect();
+            let mut y: Vec<f64> = x.iter().zip(&signs).map(|(a, s)| a * s).collect();
+            fwht(&mut y);
+            let (nx, ny) = (
+                x.iter().map(|v| v * v).sum::<f64>(),
+                y.iter().map(|v| v * v).sum::<f64>(),
+            );
+            assert!((nx - ny).abs() <= 1e-12 * nx, "{d}: {nx} {ny}");
+            fwht(&mut y);
+            let back: Vec<f64> = y.iter().zip(&signs).map(|(a, s)| a * s).collect();
+            assert!(rms_diff(&x, &back) < 1e-12, "{d}");
+        }
+        // H e₀ / √d: every entry 1/√d.
+        let mut e = vec![0.0; 8];
+        e[0] = 1.0;
+        fwht(&mut e);
+        assert!(e.iter().all(|v| (v - 8f64.sqrt().recip()).abs() < 1e-15));
+    }
+
+    #[test]
+    fn lloyd_max_levels_are_centroids_of_their_cells() {
+        // Centroid of φ over [a, b] = (φ(a) − φ(b)) / ∫_a^b φ, the integral by Simpson.
+        let phi = |x: f64| math::exp(-x * x / 2.0) / (2.0 * std::f64::consts::PI).sqrt();
+        let integral = |a: f64, b: f64| {
+            let n = 2_000;
+            let h = (b - a) / f64::from(n);
+            let inner: f64 = (1..n)
+                .map(|i| phi(a + f64::from(i) * h) * if i % 2 == 1 { 4.0 } else { 2.0 })
+                .sum();
+            (phi(a) + phi(b) + inner) * h / 3.0
+        };
+        for half in [&LLOYD_MAX_3[..], &LLOYD_MAX_4[..]] {
+            let mut levels: Vec<f64> = half.iter().rev().map(|l| -l).collect();
+            levels.extend(half);
+            for (i, &l) in levels.iter().enumerate().skip(half.len()) {
+                let a = (levels[i - 1] + l) / 2.0;
+                let b = levels.get(i + 1).map_or(12.0, |n| (l + n) / 2.0);
+                let centroid = (phi(a) - phi(b)) / integral(a, b);
+                assert!((centroid - l).abs() < 2e-3, "{l}: {centroid}");
+            }
+        }
+        // The decision threshold between 0.2451 and 0.7560 is their midpoint.
+        assert_eq!(nearest_level(0.5, &LLOYD_MAX_3), 0.2451);
+        assert_eq!(nearest_level(0.51, &LLOYD_MAX_3), 0.756);
+        assert_eq!(nearest_level(-0.4, &LLOYD_MAX_3), -0.2451);
+        assert_eq!(nearest_level(9.0, &LLOYD_MAX_4), 2.7326);
+    }
+
+    #[test]
+    fn measured_errors_are_ordered_by_bits() {
+        // On the default data: BF16 < FP8 < FP4 < the VQ stand-in, which spends
+        // the fewest bits. Without outliers the stand-in lands near the
+        // Lloyd–Max error of a unit Gaussian, √((0.009497 + 0.03455) / 2) = 14.8%.
+        let p = Params::parse(&defaults(PARAMS)).unwrap();
+        let (data, _) = kv_data(p.vectors, p.dim, p.outliers, p.seed);
+        let err = |f| quant_error(f, &data).unwrap();
+        assert!(err("bf16") < err("fp8") && err("fp8") < err("fp4"));
+        let r = ladder(p.vectors, p.dim, p.outliers, p.seed);
+        let e: Vec<f64> = r.iter().map(|r| r.rel_error).collect();
+        assert!(e.windows(2).all(|w| w[0] < w[1]), "{e:?}");
+        assert!(e[0] < 0.003 && (0.02..0.04).contains(&e[1]), "{e:?}");
+        let clean = ladder(p.vectors, p.dim, 0, p.seed);
+        assert!((clean[3].rel_error - 0.148).abs() < 0.01, "{clean:?}");
+        // Outliers: FP8 keeps each value's relative precision; FP4's blocks
+        // and the stand-in's per-vector norm let them swamp ordinary channels.
+        assert!((r[1].plain_error - clean[1].plain_error).abs() < 0.005);
+        assert!(r[2].plain_error > 1.3 * clean[2].plain_error, "{r:?}");
+        assert!(r[3].plain_error > 1.3 * clean[3].plain_error, "{r:?}");
+        assert_eq!(clean[2].rel_error, clean[2].plain_error);
+    }
+
+    #[test]
+    fn outlier_channels_are_distinct_and_ten_times_larger() {
+        let (x, outlier) = kv_data(512, 32, 3, 5);
+        assert_eq!(outlier.iter().filter(|&&o| o).count(), 3);
+        let rms = |c: usize| {
+            let s: f64 = x.iter().skip(c).step_by(32).map(|v| v * v).sum();
+            (s / 512.0).sqrt()
+        };
+        for (c, &big) in outlier.iter().enumerate() {
+            let want = if big { 10.0 } else { 1.0 };
+            assert!((rms(c) / want - 1.0).abs() < 0.15, "{c}: {}", rms(c));
+        }
+        let (_, all) = kv_data(1, 16, 16, 5);
+        assert!(all.iter().all(|&o| o));
+    }
+
+    #[test]
+    fn defaults_give_text_table_chart_and_the_figures() {
+        let out = run(&defaults(PARAMS)).unwrap();
+        assert_eq!(out.blocks.len(), 3);
+        let f: std::collections::BTreeMap<_, _> = figures().into_iter().collect();
+        assert_eq!(f["quant.vq_ratio"], "4.6×");
+        assert_eq!(f["quant.three_bit_ratio"], "5.3×");
+        assert_eq!(f["quant.fp8_half"], "152.6 GiB");
+        assert_eq!(f["quant.fp4_bits"], "4.5");
+        assert_eq!(f["quant.fp4_ratio"], "3.6×");
+        assert_eq!(f["quant.fp32_ratio"], "9.1×");
+        assert_eq!(f["quant.vq_bits"], "3.625");
+        assert_eq!(f["quant.vq_ratio_with_norm"], "4.4×");
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!()
+        };
+        for line in [
+            format!(
+                "FP8 E4M3: 8 bits per value (8-bit values + 1 FP32 scale per tensor), 2.0× smaller → 152.6 GiB, error {}",
+                f["quant.fp8_err"]
+            ),
+            "FP4 E2M1 (NVFP4-style): 4.5 bits per value".to_owned(),
+            format!(
+                "error {} (ordinary channels {})",
+                f["quant.vq_err"], f["quant.vq_err_plain"]
+            ),
+            "a stand-in for TurboQuant, not TurboQuant itself".to_owned(),
+            "16 / 3.5 = 4.6×".to_owned(),
+            "32 / 3.5 = 9.1×".to_owned(),
+        ] {
+            assert!(t.contains(&line), "{line}\n{t}");
+        }
+        let Block::Table { header, rows } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(header.len(), 7);
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[0][4], "305.2 GiB");
+        assert_eq!(rows[2][3], "3.6× smaller");
+        let Block::Plot(plot) = &out.blocks[2] else {
+            panic!()
+        };
+        assert!(plot.log_y);
+        assert_eq!(plot.series.len(), 5);
+        assert!(plot.series[..4].iter().all(|s| s.x.len() == 1));
+        assert!(plot.series.iter().flat_map(|s| &s.y).all(|&y| y > 0.0));
+        assert_eq!(
+            MODELS.to_vec(),
+            super::super::formulas::table_models()
+                .iter()
+                .map(|m| m.name)
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn every_model_and_small_contexts() {
+        for m in MODELS {
+            let mut raw = defaults(PARAMS);
+            raw.insert("model".into(), m.into());
+            raw.insert("tokens".into(), "4,096".into());
+            raw.insert("outliers".into(), "0".into());
+            let out = run(&raw).unwrap();
+            let Block::Plot(plot) = &out.blocks[2] else {
+                panic!()
+            };
+            assert_eq!(plot.series.len(), 4, "{m}");
+        }
+        let mut raw = defaults(PARAMS);
+        raw.insert("model".into(), "DeepSeek-V4".into());
+        let Block::Table { rows, .. } = &run(&raw).unwrap().blocks[1] else {
+            panic!()
+        };
+        // V4's 7.4 GiB of compressed entries at 10^6 tokens plus its 7.6 MiB of windows.
+        assert_eq!(rows[0][4], "7.4 GiB");
+        raw.insert("outliers".into(), "128".into());
+        assert!(run(&raw).is_ok());
+    }
+
+    #[test]
+    fn percentages_keep_two_significant_digits() {
+        assert_eq!(pct2(0.0256), "2.6%");
+        assert_eq!(pct2(0.00234), "0.23%");
+        assert_eq!(pct2(0.113), "11%");
+        assert_eq!(pct2(0.0996), "10%");
+        assert_eq!(pct2(0.000999), "0.10%");
+        assert_eq!(pct2(1.5), "150%");
+    }
+
+    #[test]
+    fn reruns_are_bit_identical() {
+        let raw = defaults(PARAMS);
+        assert_eq!(run(&raw).unwrap(), run(&raw).unwrap());
+        assert_eq!(figures(), figures());
+    }
+
+    #[test]
+    fn bad_parameters_name_each_field() {
+        let mut raw = defaults(PARAMS);
+        raw.insert("dim".into(), "100".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].param, "dim");
+        assert!(
+            errs[0].message.contains("power of two"),
+            "{}",
+            errs[0].message
+        );
+        let mut raw = defaults(PARAMS);
+        raw.insert("dim".into(), "8".into());
+        raw.insert("vectors".into(), "0".into());
+        raw.insert("outliers".into(), "-1".into());
+        raw.insert("seed".into(), "x".into());
+        raw.insert("model".into(), "GPT".into());
+        raw.insert("tokens".into(), "0".into());
+        let errs = run(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(
+            names,
+            ["dim", "vectors", "outliers", "seed", "model", "tokens"]
+        );
+        let mut raw = defaults(PARAMS);
+        raw.insert("dim".into(), "4,096".into());
+        raw.insert("vectors".into(), "65".into());
+        raw.insert("outliers".into(), "5,000".into());
+        let errs = run(&raw).unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["vectors", "outliers"]);
+        assert!(
+            errs[0]
+                .message
+                .contains("exceeds the cell's budget of 262,144 values")
+        );
+        raw.insert("outliers".into(), "16".into());
+        raw.insert("dim".into(), "8".into());
+        assert_eq!(run(&raw).unwrap_err()[0].param, "dim");
+        raw.insert("dim".into(), "16".into());
+        raw.insert("outliers".into(), "17".into());
+        let errs = run(&raw).unwrap_err();
+        assert_eq!(errs[0].param, "outliers");
+        assert_eq!(errs[0].message, "at most dim (16) channels");
+    }
+}

@@ -1,0 +1,836 @@
+//! A Mamba-style selective scan on one channel: the state has a fixed size
+//! however long the sequence, and an input-dependent step Δ decides how much of
+//! it each token overwrites.
+
+use super::formulas::gqa_bytes;
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    checked_product, count, group_u64, parse_float, parse_int,
+};
+use crate::math;
+use crate::rng::SplitMix64;
+
+// ANCHOR: demo
+/// Width of a token vector. The scan runs on channel 0 of each token; Δ, B and
+/// C are projections of the whole token, as in Mamba.
+pub const D: usize = 4;
+
+/// The diagonal of A, Mamba's "S4D-real" initialisation `A_i = −(i + 1)`:
+/// channel 0 forgets slowest.
+pub fn a_diag(n: usize) -> Vec<f64> {
+    (0..n).map(|i| -((i + 1) as f64)).collect()
+}
+
+/// `softplus(z) = ln(1 + e^z)`: any score to a positive step Δ.
+pub fn softplus(z: f64) -> f64 {
+    if z > 36.0 {
+        z
+    } else if z < -36.0 {
+        math::exp(z)
+    } else {
+        math::ln(1.0 + math::exp(z))
+    }
+}
+
+/// One step of the scan on a diagonal A, in place: discretise with a zero-order
+/// hold on A, `Ā = exp(Δ·A)` (elementwise, since A is diagonal), and with the
+/// common simplification `B̄ = Δ·B` (Mamba's kernels use it instead of the exact
+/// hold `(ΔA)⁻¹(exp(ΔA) − I)·ΔB`, which it matches for small ΔA); then
+/// `h ← Ā ⊙ h + B̄ · x`.
+pub fn step(h: &mut [f64], a: &[f64], delta: f64, b: &[f64], x: f64) {
+    for ((h, &a), &b) in h.iter_mut().zip(a).zip(b) {
+        *h = math::exp(delta * a) * *h + delta * b * x;
+    }
+}
+
+/// The readout `y = C · h`.
+pub fn readout(h: &[f64], c: &[f64]) -> f64 {
+    h.iter().zip(c).map(|(h, c)| h * c).sum()
+}
+
+/// The projections that make the scan selective: for a token `x` of [`D`]
+/// values, `Δ = softplus(w_Δ · x + b_Δ)`, `B = W_B x`, `C = W_C x`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selective {
+    /// Weights of the step's score.
+    pub w_delta: [f64; D],
+    /// Bias of the step's score.
+    pub b_delta: f64,
+    /// `W_B`, one row of [`D`] weights per state channel.
+    pub w_b: Vec<[f64; D]>,
+    /// `W_C`, one row per state channel.
+    pub w_c: Vec<[f64; D]>,
+}
+
+impl Selective {
+    /// Seeded random projections for a state of `n` values: `w_Δ ~ N(0, 1/4)`
+    /// and `b_Δ = −3`, so Δ is about 0.05 for a typical token and ranges over
+    /// roughly 0.003–0.7; `W_B`, `W_C ~ N(0, 1/D)`.
+    pub fn random(rng: &mut SplitMix64, n: usize) -> Selective {
+        let mut row = |scale: f64| std::array::from_fn(|_| rng.normal() * scale);
+        let w_delta = row(0.5);
+        let sd = 1.0 / (D as f64).sqrt();
+        let w_b = (0..n).map(|_| row(sd)).collect();
+        let w_c = (0..n).map(|_| row(sd)).collect();
+        Selective {
+            w_delta,
+            b_delta: -3.0,
+            w_b,
+            w_c,
+        }
+    }
+
+    /// `Δ`, `B` and `C` for token `x`.
+    pub fn project(&self, x: &[f64; D]) -> (f64, Vec<f64>, Vec<f64>) {
+        let dot = |w: &[f64; D]| w.iter().zip(x).map(|(w, x)| w * x).sum::<f64>();
+        let delta = softplus(dot(&self.w_delta) + self.b_delta);
+        (
+            delta,
+            self.w_b.iter().map(dot).collect(),
+            self.w_c.iter().map(dot).collect(),
+        )
+    }
+}
+
+/// What a selective run records for every token.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trace {
+    /// The step `Δ_t`.
+    pub delta: Vec<f64>,
+    /// `‖h_t‖₂` after the token.
+    pub norm: Vec<f64>,
+    /// The output `y_t = C_t · h_t`.
+    pub y: Vec<f64>,
+    /// The state after the last token: `a.len()` values, whatever the length.
+    pub state: Vec<f64>,
+}
+
+/// The selective scan over `tokens` (the input `x_t` is channel 0 of each).
+pub fn selective_scan(sel: &Selective, a: &[f64], tokens: &[[f64; D]]) -> Trace {
+    let mut h = vec![0.0; a.len()];
+    let mut trace = Trace {
+        delta: Vec::with_capacity(tokens.len()),
+        norm: Vec::with_capacity(tokens.len()),
+        y: Vec::with_capacity(tokens.len()),
+        state: Vec::new(),
+    };
+    for x in tokens {
+        let (delta, b, c) = sel.project(x);
+        step(&mut h, a, delta, &b, x[0]);
+        trace.delta.push(delta);
+        trace.norm.push(h.iter().map(|v| v * v).sum::<f64>().sqrt());
+        trace.y.push(readout(&h, &c));
+    }
+    trace.state = h;
+    trace
+}
+
+/// How much of an impulse the state still holds, per step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Memory {
+    /// `h_t / h_0` in the slowest channel (largest `A_i`), t = 0..=steps.
+    pub slowest: Vec<f64>,
+    /// `h_t[i] / h_0[i]` averaged over the channels.
+    pub mean: Vec<f64>,
+}
+
+/// The impulse experiment at a constant step Δ: `x_0 = 1`, then zeros, with
+/// `B = 1` in every channel, so `h_0 = Δ` and after t more steps
+/// `h_t = exp(Δ·A)^t ⊙ h_0`: the fraction left is `exp(Δ·A_i·t)`. Zeros rather
+/// than noise after the impulse: with Δ and B fixed the scan is linear in x,
+/// so the impulse's share of the state is the same whatever follows, and with
+/// zeros it is the whole state.
+pub fn impulse_memory(a: &[f64], delta: f64, steps: usize) -> Memory {
+    let ones = vec![1.0; a.len()];
+    let slow = (0..a.len())
+        .max_by(|&i, &j| a[i].total_cmp(&a[j]))
+        .unwrap_or(0);
+    let mut h = vec![0.0; a.len()];
+    step(&mut h, a, delta, &ones, 1.0);
+    let h0 = h.clone();
+    let mut memory = Memory {
+        slowest: Vec::with_capacity(steps + 1),
+        mean: Vec::with_capacity(steps + 1),
+    };
+    for t in 0..=steps {
+        if t > 0 {
+            step(&mut h, a, delta, &ones, 0.0);
+        }
+        memory.slowest.push(h[slow] / h0[slow]);
+        let sum: f64 = h.iter().zip(&h0).map(|(h, h0)| h / h0).sum();
+        memory.mean.push(sum / a.len() as f64);
+    }
+    memory
+}
+// ANCHOR_END: demo
+
+/// Bytes per state value: the state kept in f32 (an assumption; BF16 halves it).
+pub const STATE_BYTES: u64 = 4;
+
+/// The KV cache the state is compared with: one attention head of this many
+/// dimensions, K and V, in BF16 (2 B a value), one layer: 512 B a token.
+pub const KV_HEAD_DIM: u64 = 128;
+
+/// Bytes per KV value (BF16).
+pub const KV_BYTES: u64 = 2;
+
+/// The long context the text quotes.
+pub const LONG: u64 = 1_000_000;
+
+/// Most work a run may do, in state updates: `(state + 16) × steps × (Δ values + 1)`
+/// (see [`work`]); about 20 ms natively at the limit.
+pub const MAX_WORK: u64 = 1_000_000;
+
+/// What one token costs besides its state updates, in state updates: drawing
+/// it (four normal samples), its Δ (a softplus) and recording the step. With
+/// one state value, this is most of the time.
+pub const PER_TOKEN: u64 = 16;
+
+/// Smallest fraction the log-scale memory chart draws; Plotly's log axis pads
+/// its range by a few decades, and near the smallest `f64` the padded ticks no
+/// longer read as numbers. The text reports smaller values.
+pub const CHART_MIN: f64 = 1e-200;
+
+/// Most points per chart series (longer runs are sampled evenly).
+pub const MAX_POINTS: usize = 500;
+
+/// KV bytes of one head after `tokens` tokens.
+pub fn kv_bytes(tokens: u64) -> u64 {
+    gqa_bytes(1, 1, KV_HEAD_DIM, tokens, 1, KV_BYTES)
+}
+
+/// The work of one run, `(state + 16) × steps × (Δ values + 1)` state updates
+/// (one impulse run per Δ and the selective run, each token costing
+/// [`PER_TOKEN`] besides its `state` updates), in 64-bit arithmetic; `None`
+/// past `u64::MAX`.
+pub fn work(state: u64, steps: u64, deltas: u64) -> Option<u64> {
+    checked_product(&[state.checked_add(PER_TOKEN)?, steps, deltas.checked_add(1)?])
+}
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "state",
+        "state size N",
+        "16",
+        "values per channel, 1 to 256",
+    ),
+    Param::text(
+        "steps",
+        "steps T",
+        "256",
+        "tokens, 1 to 20,000; (state + 16) × steps × (Δ values + 1) at most 1,000,000",
+    ),
+    Param::text(
+        "deltas",
+        "constant Δ values",
+        "0.01 0.1 1",
+        "for the impulse: up to 6 numbers from 0.0001 to 10, separated by spaces",
+    ),
+    Param::text(
+        "seed",
+        "random seed",
+        "7",
+        "whole number, 0 to 4,294,967,295",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "ssm_scan",
+        title: "A selective scan: fixed state, input-dependent memory",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("ssm_scan.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters of the demo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params {
+    /// State values per channel, N.
+    pub state: usize,
+    /// Tokens of the runs, T.
+    pub steps: usize,
+    /// The constant steps of the impulse experiment.
+    pub deltas: Vec<f64>,
+    /// Seed of the selective run's tokens and projections.
+    pub seed: u64,
+}
+
+/// Parses up to `max_len` numbers separated by spaces, commas or semicolons,
+/// each in `min..=max`.
+fn parse_float_list(
+    raw: &Raw,
+    name: &str,
+    min: f64,
+    max: f64,
+    max_len: usize,
+) -> Result<Vec<f64>, ParamError> {
+    let err = |message: String| ParamError {
+        param: name.to_owned(),
+        message,
+    };
+    let text = crate::demo::field_text(raw, name)?;
+    let items: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
+        .filter(|s| !s.is_empty())
+        .collect();
+    if items.is_empty() {
+        return Err(err("enter at least one number".to_owned()));
+    }
+    if items.len() > max_len {
+        return Err(err(format!("at most {max_len} values")));
+    }
+    items
+        .iter()
+        .map(|item| {
+            let one: Raw = [(name.to_owned(), (*item).to_owned())].into();
+            parse_float(&one, name, min, max)
+        })
+        .collect()
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message. A
+    /// run over [`MAX_WORK`] state updates ([`work`]) is refused before it
+    /// starts.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let state = parse_int(raw, "state", 1, 256);
+        let mut steps = parse_int(raw, "steps", 1, 20_000);
+        let deltas = parse_float_list(raw, "deltas", 1e-4, 10.0, 6);
+        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        if let (Ok(n), Ok(t), Ok(d)) = (&state, &steps, &deltas)
+            && let Err(e) = check_budget(
+                "steps",
+                "(state + 16) × steps × (Δ values + 1)",
+                work(*n as u64, *t as u64, d.len() as u64),
+                MAX_WORK,
+                "state updates",
+                "state, steps or the number of Δ values",
+            )
+        {
+            steps = Err(e);
+        }
+        match (state, steps, deltas, seed) {
+            (Ok(n), Ok(t), Ok(d), Ok(s)) => Ok(Params {
+                state: n as usize,
+                steps: t as usize,
+                deltas: d,
+                seed: s as u64,
+            }),
+            (n, t, d, s) => Err(all_ok(vec![n, t, d.map(|_| 0), s])
+                .err()
+                .unwrap_or_default()),
+        }
+    }
+}
+
+/// A fraction as a percentage: one decimal from 0.1% up, else with an
+/// exponent (`6.6e-110%`); `0%` once it has underflowed `f64`.
+pub fn fmt_percent(fraction: f64) -> String {
+    let pct = 100.0 * fraction;
+    if pct == 0.0 {
+        "0%".to_owned()
+    } else if pct >= 0.1 {
+        format!("{pct:.1}%")
+    } else {
+        format!("{pct:.1e}%")
+    }
+}
+
+/// Bytes with a binary unit: `131,072 B (128.0 KiB)`.
+fn fmt_bytes(b: u64) -> String {
+    let units = [(1u64 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    match units.iter().find(|(u, _)| b >= *u) {
+        Some((u, name)) => format!("{} B ({:.1} {name})", group_u64(b), b as f64 / *u as f64),
+        None => format!("{} B", group_u64(b)),
+    }
+}
+
+/// A Δ for labels: as typed, without trailing zeros.
+fn fmt_delta(d: f64) -> String {
+    format!("{d}")
+}
+
+/// The seeded tokens of the selective run: `steps` tokens of [`D`] values
+/// ~ N(0, 1), drawn after the projections.
+fn tokens(rng: &mut SplitMix64, steps: usize) -> Vec<[f64; D]> {
+    (0..steps)
+        .map(|_| std::array::from_fn(|_| rng.normal()))
+        .collect()
+}
+
+/// The steps a chart samples: every k-th of `0..=last` (at most about
+/// [`MAX_POINTS`]), always with `last`.
+fn sampled(first: usize, last: usize) -> Vec<usize> {
+    let every = (last - first).div_ceil(MAX_POINTS).max(1);
+    let mut ts: Vec<usize> = (first..=last).step_by(every).collect();
+    if ts.last() != Some(&last) {
+        ts.push(last);
+    }
+    ts
+}
+
+/// Runs the demo: the fixed state against a growing KV cache, the impulse's
+/// memory for each Δ, and a selective run over seeded tokens.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let (n, t_max) = (p.state, p.steps);
+    let a = a_diag(n);
+    let mut rng = SplitMix64::new(p.seed);
+    let sel = Selective::random(&mut rng, n);
+    let xs = tokens(&mut rng, t_max);
+    let trace = selective_scan(&sel, &a, &xs);
+    let memories: Vec<Memory> = p
+        .deltas
+        .iter()
+        .map(|&d| impulse_memory(&a, d, t_max))
+        .collect();
+
+    let state_bytes = trace.state.len() as u64 * STATE_BYTES;
+    let t64 = t_max as u64;
+    let mut text = format!(
+        "state: {} per channel, in f32 ({STATE_BYTES} B each): {} after 1 token, after {} and after {}\n",
+        count(trace.state.len() as u64, "value", "values"),
+        fmt_bytes(state_bytes),
+        count(t64, "token", "tokens"),
+        group_u64(LONG)
+    );
+    text += &format!(
+        "KV cache of one attention head for the same tokens ({KV_HEAD_DIM} dims, K and V, BF16 = {} B a token): {} after {}, {} after {}\n",
+        kv_bytes(1),
+        fmt_bytes(kv_bytes(t64)),
+        count(t64, "token", "tokens"),
+        fmt_bytes(kv_bytes(LONG)),
+        group_u64(LONG)
+    );
+    let slow_a = a[0];
+    let a_text = format!("{slow_a}").replace('-', "−");
+    text += &format!(
+        "impulse x_0 = 1, zeros after; what is left after {} in the slowest channel (A = {a_text}) and on average over the {}:\n",
+        count(t64, "step", "steps"),
+        count(n as u64, "channel", "channels")
+    );
+    for (d, m) in p.deltas.iter().zip(&memories) {
+        let closed = math::exp(d * slow_a * t_max as f64);
+        text += &format!(
+            "  Δ = {}: {} (e^(ΔAt) = {}), average {}\n",
+            fmt_delta(*d),
+            fmt_percent(m.slowest[t_max]),
+            fmt_percent(closed),
+            fmt_percent(m.mean[t_max])
+        );
+    }
+    for (d, m) in p.deltas.iter().zip(&memories) {
+        if let Some(stop) = m.slowest.iter().position(|&v| v < CHART_MIN) {
+            text += &format!(
+                "  Δ = {}: below {CHART_MIN:e} after {}; the chart stops there\n",
+                fmt_delta(*d),
+                count(stop as u64, "step", "steps")
+            );
+        }
+    }
+    let (dmin, dmax) = trace
+        .delta
+        .iter()
+        .fold((f64::INFINITY, 0.0_f64), |(lo, hi), &d| {
+            (lo.min(d), hi.max(d))
+        });
+    let (peak_at, peak) =
+        trace.norm.iter().enumerate().fold(
+            (0, 0.0_f64),
+            |best, (i, &v)| if v > best.1 { (i, v) } else { best },
+        );
+    text += &format!(
+        "selective run (seed {}, {}): Δ_t from {:.4} to {:.4}; ‖h_t‖ at most {:.4} (token {}), {:.4} after the last; the state is still {}\n",
+        p.seed,
+        count(t64, "token", "tokens"),
+        dmin,
+        dmax,
+        peak,
+        peak_at + 1,
+        trace.norm[t_max - 1],
+        count(trace.state.len() as u64, "value", "values")
+    );
+
+    let mut marks: Vec<usize> = [16, 64, t_max]
+        .into_iter()
+        .filter(|&t| t <= t_max)
+        .collect();
+    marks.dedup();
+    let mut header = vec![
+        "Δ".to_owned(),
+        "steps until half is left (slowest)".to_owned(),
+    ];
+    for &t in &marks {
+        header.push(format!("after {t}: slowest"));
+        header.push(format!("after {t}: average"));
+    }
+    let rows = p
+        .deltas
+        .iter()
+        .zip(&memories)
+        .map(|(d, m)| {
+            let half = m
+                .slowest
+                .iter()
+                .position(|&v| v <= 0.5)
+                .map_or_else(|| format!("> {}", group_u64(t64)), |t| group_u64(t as u64));
+            let mut row = vec![fmt_delta(*d), half];
+            for &t in &marks {
+                row.push(fmt_percent(m.slowest[t]));
+                row.push(fmt_percent(m.mean[t]));
+            }
+            row
+        })
+        .collect();
+
+    let ts = sampled(0, t_max);
+    let memory_plot = Plot {
+        title: format!("What is left of an impulse in the slowest channel (A = {a_text})"),
+        x_label: "steps since the impulse".to_owned(),
+        y_label: "fraction left".to_owned(),
+        log_x: false,
+        log_y: true,
+        series: p
+            .deltas
+            .iter()
+            .zip(&memories)
+            .map(|(d, m)| {
+                let (x, y) = ts
+                    .iter()
+                    .map(|&t| (t as f64, m.slowest[t]))
+                    .take_while(|&(_, v)| v >= CHART_MIN)
+                    .unzip();
+                Series {
+                    name: format!("Δ = {}", fmt_delta(*d)),
+                    x,
+                    y,
+                    bars: false,
+                    dashed: false,
+                }
+            })
+            .collect(),
+        heatmap: None,
+    };
+    let run_ts = sampled(1, t_max);
+    let trace_series = |name: &str, v: &[f64], dashed: bool| Series {
+        name: name.to_owned(),
+        x: run_ts.iter().map(|&t| t as f64).collect(),
+        y: run_ts.iter().map(|&t| v[t - 1]).collect(),
+        bars: false,
+        dashed,
+    };
+    let run_plot = Plot {
+        title: format!(
+            "Input-dependent Δ_t (seed {}): the state stays {} values ({} B) while one head's KV cache grows to {} B",
+            p.seed,
+            n,
+            group_u64(state_bytes),
+            group_u64(kv_bytes(t64))
+        ),
+        x_label: "token t".to_owned(),
+        y_label: "value".to_owned(),
+        log_x: false,
+        log_y: false,
+        series: vec![
+            trace_series("‖h_t‖", &trace.norm, false),
+            trace_series("y_t", &trace.y, false),
+            trace_series("Δ_t", &trace.delta, true),
+        ],
+        heatmap: None,
+    };
+    let bytes_series = |name: String, f: &dyn Fn(u64) -> u64| Series {
+        name,
+        x: run_ts.iter().map(|&t| t as f64).collect(),
+        y: run_ts.iter().map(|&t| f(t as u64) as f64).collect(),
+        bars: false,
+        dashed: false,
+    };
+    let bytes_plot = Plot {
+        title: "Bytes held: one channel's state against one head's KV cache".to_owned(),
+        x_label: "tokens".to_owned(),
+        y_label: "bytes".to_owned(),
+        log_x: false,
+        log_y: true,
+        series: vec![
+            bytes_series(format!("SSM state ({n} × {STATE_BYTES} B)"), &|_| {
+                state_bytes
+            }),
+            bytes_series(format!("KV cache ({} B a token)", kv_bytes(1)), &kv_bytes),
+        ],
+        heatmap: None,
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header, rows },
+            Block::Plot(memory_plot),
+            Block::Plot(run_plot),
+            Block::Plot(bytes_plot),
+        ],
+    })
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value), at
+/// the cell's defaults; `keep_small` and `keep_large` are the first and last
+/// default Δ (0.01 and 1).
+pub fn figures() -> Vec<(&'static str, String)> {
+    let p = Params::parse(&crate::demo::defaults(PARAMS))
+        .unwrap_or_else(|e| panic!("the ssm_scan defaults: {e:?}"));
+    let a = a_diag(p.state);
+    let left = |d: f64| impulse_memory(&a, d, p.steps).slowest[p.steps];
+    let (small, large) = (p.deltas[0], p.deltas[p.deltas.len() - 1]);
+    vec![
+        ("ssm_scan.state_values", group_u64(p.state as u64)),
+        ("ssm_scan.keep_small", fmt_percent(left(small))),
+        ("ssm_scan.keep_large", fmt_percent(left(large))),
+        ("ssm_scan.steps", group_u64(p.steps as u64)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn with(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn text(out: &Output) -> &str {
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!("{:?}", out.blocks[0])
+        };
+        t
+    }
+
+    #[test]
+    fn figures_have_the_expected_values() {
+        let f = figures();
+        let get = |n: &str| f.iter().find(|(k, _)| *k == n).unwrap().1.clone();
+        assert_eq!(f.len(), 4);
+        assert_eq!(get("ssm_scan.state_values"), "16");
+        assert_eq!(get("ssm_scan.keep_small"), "7.7%");
+        assert_eq!(get("ssm_scan.keep_large"), "6.6e-110%");
+        assert_eq!(get("ssm_scan.steps"), "256");
+        let p = Params::parse(&defaults(PARAMS)).unwrap();
+        assert_eq!(p.deltas, [0.01, 0.1, 1.0]);
+    }
+
+    #[test]
+    fn the_scan_matches_the_closed_form() {
+        let a = a_diag(16);
+        for d in [0.01, 0.1, 1.0, 3.0] {
+            let m = impulse_memory(&a, d, 256);
+            assert_eq!(m.slowest[0], 1.0);
+            assert_eq!(m.mean[0], 1.0);
+            for t in [1, 16, 64, 256] {
+                let want = math::exp(-d * t as f64);
+                assert!(
+                    (m.slowest[t] - want).abs() <= 1e-12 * want,
+                    "Δ {d} t {t}: {} vs {want}",
+                    m.slowest[t]
+                );
+                let mean: f64 = a.iter().map(|ai| math::exp(d * ai * t as f64)).sum::<f64>() / 16.0;
+                assert!((m.mean[t] - mean).abs() <= 1e-12 * mean.max(1e-300));
+            }
+        }
+        assert_eq!(softplus(0.0), math::ln(2.0));
+        assert_eq!(softplus(50.0), 50.0);
+        assert!((softplus(-40.0) - math::exp(-40.0)).abs() < 1e-30);
+    }
+
+    #[test]
+    fn a_larger_delta_forgets_faster() {
+        let a = a_diag(16);
+        let deltas = [0.001, 0.01, 0.1, 0.5, 1.0, 2.0];
+        let left: Vec<(f64, f64)> = deltas
+            .iter()
+            .map(|&d| {
+                let m = impulse_memory(&a, d, 256);
+                (m.slowest[256], m.mean[256])
+            })
+            .collect();
+        for w in left.windows(2) {
+            assert!(w[1].0 < w[0].0 && w[1].1 < w[0].1, "{left:?}");
+        }
+        // And over time for one Δ.
+        let m = impulse_memory(&a, 0.1, 100);
+        assert!(m.slowest.windows(2).all(|w| w[1] < w[0]));
+    }
+
+    #[test]
+    fn the_state_size_does_not_depend_on_the_length() {
+        let mut rng = SplitMix64::new(3);
+        let sel = Selective::random(&mut rng, 16);
+        let a = a_diag(16);
+        for steps in [1, 16, 1_000, 20_000] {
+            let xs = tokens(&mut rng, steps);
+            let trace = selective_scan(&sel, &a, &xs);
+            assert_eq!(trace.state.len(), 16);
+            assert_eq!(trace.norm.len(), steps);
+            assert!(trace.norm.iter().all(|v| v.is_finite() && *v < 100.0));
+        }
+        let text_at = |steps: &str| {
+            let out = run(&with(&[("steps", steps)])).unwrap();
+            let t = text(&out).to_owned();
+            t.lines()
+                .next()
+                .unwrap()
+                .split(" after")
+                .next()
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(text_at("16"), text_at("4,096"));
+        assert_eq!(
+            text_at("16"),
+            "state: 16 values per channel, in f32 (4 B each): 64 B"
+        );
+    }
+
+    #[test]
+    fn defaults_run() {
+        let out = run(&defaults(PARAMS)).unwrap();
+        assert_eq!(out.blocks.len(), 5);
+        let t = text(&out);
+        assert!(t.contains("state: 16 values per channel, in f32 (4 B each): 64 B after 1 token, after 256 tokens and after 1,000,000\n"), "{t}");
+        assert!(t.contains("BF16 = 512 B a token): 131,072 B (128.0 KiB) after 256 tokens, 512,000,000 B (488.3 MiB) after 1,000,000\n"), "{t}");
+        assert!(
+            t.contains("  Δ = 0.01: 7.7% (e^(ΔAt) = 7.7%), average 0.5%\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("  Δ = 1: 6.6e-110% (e^(ΔAt) = 6.6e-110%)"),
+            "{t}"
+        );
+        assert!(!t.contains("chart stops"), "{t}");
+        let Block::Table { header, rows } = &out.blocks[1] else {
+            panic!()
+        };
+        assert_eq!(header.len(), 8);
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0][..2], ["0.01", "70"]);
+        assert_eq!(rows[2][..2], ["1", "1"]);
+        for block in &out.blocks[2..] {
+            let Block::Plot(plot) = block else { panic!() };
+            for s in &plot.series {
+                assert!(s.y.iter().all(|v| v.is_finite()), "{}", s.name);
+                assert_eq!(s.x.len(), s.y.len());
+            }
+        }
+        let Block::Plot(memory) = &out.blocks[2] else {
+            panic!()
+        };
+        assert_eq!(memory.series.len(), 3);
+        assert!(memory.series.iter().all(|s| s.x.len() == 257));
+    }
+
+    #[test]
+    fn long_runs_are_sampled_and_underflow_is_reported() {
+        let out = run(&with(&[
+            ("steps", "10,000"),
+            ("state", "4"),
+            ("deltas", "0.01 10"),
+        ]))
+        .unwrap();
+        let t = text(&out);
+        assert!(t.contains("Δ = 10: 0%"), "{t}");
+        assert!(
+            t.contains("Δ = 10: below 1e-200 after 47 steps; the chart stops there"),
+            "{t}"
+        );
+        for block in &out.blocks[2..] {
+            let Block::Plot(plot) = block else { panic!() };
+            assert!(plot.series.iter().all(|s| s.x.len() <= MAX_POINTS + 2));
+            assert!(
+                plot.series
+                    .iter()
+                    .all(|s| s.y.iter().all(|v| !plot.log_y || *v >= CHART_MIN))
+            );
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_bits_every_time() {
+        let bits = |out: &Output| -> Vec<u64> {
+            out.blocks
+                .iter()
+                .flat_map(|b| match b {
+                    Block::Plot(p) => p
+                        .series
+                        .iter()
+                        .flat_map(|s| s.x.iter().chain(&s.y).map(|v| v.to_bits()))
+                        .collect(),
+                    _ => vec![],
+                })
+                .collect()
+        };
+        let (a, b) = (
+            run(&defaults(PARAMS)).unwrap(),
+            run(&defaults(PARAMS)).unwrap(),
+        );
+        assert_eq!(a, b);
+        assert_eq!(bits(&a), bits(&b));
+        let c = run(&with(&[("seed", "8")])).unwrap();
+        assert_ne!(bits(&a), bits(&c));
+    }
+
+    #[test]
+    fn the_budget_is_checked_before_running() {
+        assert_eq!(work(16, 256, 3), Some(32_768));
+        assert_eq!(work(u64::MAX, 2, 1), None);
+        let errs = run(&with(&[("state", "256"), ("steps", "20,000")])).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].param, "steps");
+        assert_eq!(
+            errs[0].message,
+            "(state + 16) × steps × (Δ values + 1) = 21,760,000 exceeds the cell's budget of 1,000,000 state updates; lower state, steps or the number of Δ values"
+        );
+        assert!(run(&with(&[("state", "256"), ("steps", "919")])).is_ok());
+        assert!(run(&with(&[("state", "256"), ("steps", "920")])).is_err());
+        assert!(
+            run(&with(&[
+                ("state", "1"),
+                ("steps", "20,000"),
+                ("deltas", "1")
+            ]))
+            .is_ok()
+        );
+        assert_eq!(
+            run(&with(&[("steps", "20,001")])).unwrap_err()[0].message,
+            "must be between 1 and 20,000"
+        );
+        assert!(PARAMS[1].help.contains(&group_u64(MAX_WORK)));
+    }
+
+    #[test]
+    fn bad_parameters_name_each_field() {
+        let errs = run(&with(&[
+            ("state", "0"),
+            ("steps", "x"),
+            ("deltas", "0.1 -1"),
+            ("seed", "-1"),
+        ]))
+        .unwrap_err();
+        let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["state", "steps", "deltas", "seed"]);
+        assert_eq!(errs[2].message, "must be between 0.0001 and 10");
+        let errs = run(&with(&[("deltas", "")])).unwrap_err();
+        assert_eq!(errs[0].message, "enter at least one number");
+        let errs = run(&with(&[("deltas", "1 2 3 4 5 6 7")])).unwrap_err();
+        assert_eq!(errs[0].message, "at most 6 values");
+        let errs = run(&with(&[("deltas", "0.1 abc")])).unwrap_err();
+        assert_eq!(errs[0].message, "`abc` is not a number");
+        assert!(run(&with(&[("deltas", "0.01, 0.1; 1")])).is_ok());
+        assert!(run(&with(&[("steps", "1"), ("state", "1")])).is_ok());
+    }
+}
