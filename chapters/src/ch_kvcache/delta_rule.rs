@@ -535,7 +535,7 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         title: format!("Recall error against load, d = {d}"),
         x_label: "pairs written / d".to_owned(),
         y_label: "mean recall error ‖S k − v‖ / ‖v‖".to_owned(),
-        log_x: true,
+        log_x: false,
         log_y: false,
         series: vec![
             line(

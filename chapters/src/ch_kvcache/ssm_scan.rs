@@ -186,10 +186,11 @@ pub const MAX_WORK: u64 = 1_000_000;
 /// one state value, this is most of the time.
 pub const PER_TOKEN: u64 = 16;
 
-/// Smallest fraction the log-scale memory chart draws; Plotly's log axis pads
-/// its range by a few decades, and near the smallest `f64` the padded ticks no
-/// longer read as numbers. The text reports smaller values.
-pub const CHART_MIN: f64 = 1e-200;
+/// Smallest fraction the log-scale memory chart draws: twelve decades keep its
+/// tick labels apart on a phone (a hundred decades overprint each other), and
+/// a trillionth of the impulse is gone for any purpose. The text reports
+/// smaller values.
+pub const CHART_MIN: f64 = 1e-12;
 
 /// Most points per chart series (longer runs are sampled evenly).
 pub const MAX_POINTS: usize = 500;
@@ -712,7 +713,10 @@ mod tests {
             t.contains("  Δ = 1: 6.6e-110% (e^(ΔAt) = 6.6e-110%)"),
             "{t}"
         );
-        assert!(!t.contains("chart stops"), "{t}");
+        assert!(
+            t.contains("  Δ = 1: below 1e-12 after 28 steps; the chart stops there\n"),
+            "{t}"
+        );
         let Block::Table { header, rows } = &out.blocks[1] else {
             panic!()
         };
@@ -731,7 +735,11 @@ mod tests {
             panic!()
         };
         assert_eq!(memory.series.len(), 3);
-        assert!(memory.series.iter().all(|s| s.x.len() == 257));
+        // Δ = 0.01 and 0.1 stay above the chart's floor for all 257 points;
+        // Δ = 1 falls below it after 28 steps.
+        let lens: Vec<usize> = memory.series.iter().map(|s| s.x.len()).collect();
+        assert_eq!(lens, [257, 257, 28]);
+        assert!(memory.series.iter().flat_map(|s| &s.y).all(|&v| v >= CHART_MIN));
     }
 
     #[test]
@@ -745,7 +753,7 @@ mod tests {
         let t = text(&out);
         assert!(t.contains("Δ = 10: 0%"), "{t}");
         assert!(
-            t.contains("Δ = 10: below 1e-200 after 47 steps; the chart stops there"),
+            t.contains("Δ = 10: below 1e-12 after 3 steps; the chart stops there"),
             "{t}"
         );
         for block in &out.blocks[2..] {
