@@ -102,6 +102,22 @@ fn math(tex: &str, display: bool) -> Result<String, String> {
         ..RenderConfig::default()
     };
     push_mathml(&mut out, parser, config).map_err(|e| e.to_string())?;
+    // The renderer reports what it cannot parse inside the MathML (`<merror>`)
+    // rather than as an error: a reader would see the message in the text.
+    if let Some(at) = out.find("<merror") {
+        let inner = &out[at..];
+        let text: String = inner
+            .split('<')
+            .filter_map(|part| part.split_once('>').map(|(_, t)| t))
+            .collect::<Vec<_>>()
+            .join("");
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("");
+        return Err(first.to_owned());
+    }
     if display {
         // A wide formula scrolls sideways on a narrow screen: the keyboard must
         // be able to reach it to scroll it (WCAG 2.1.1).
@@ -473,6 +489,19 @@ mod tests {
             2
         );
         assert_eq!(parse("```selftest\nA: first\n```\n").unwrap_err().line, 2);
+    }
+
+    #[test]
+    fn a_formula_the_renderer_cannot_parse_is_an_error() {
+        let err = parse("# T\n\nadd $S \\mathrel{+}= v$ here\n").unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(err.message.contains("bad formula"), "{}", err.message);
+        assert!(
+            err.message.contains("unknown primitive command"),
+            "{}",
+            err.message
+        );
+        assert!(parse("# T\n\nadd $S + v k^\\top$ here\n").is_ok());
     }
 
     #[test]
