@@ -165,8 +165,24 @@ pub fn parse_float(raw: &Raw, name: &str, min: f64, max: f64) -> Result<f64, Par
     if text.is_empty() {
         return Err(err("enter a number".to_owned()));
     }
+    // Commas group digits, as in whole-number fields ("10,000.5"), but only
+    // in groups of three before the point: "1,5" is refused rather than read
+    // as 15 (or as 1.5).
+    let int_part = text.split(['.', 'e', 'E']).next().unwrap_or("");
+    if text.contains(',') {
+        let groups: Vec<&str> = int_part.trim_start_matches(['-', '+']).split(',').collect();
+        let grouped = groups[0].len() <= 3
+            && !groups[0].is_empty()
+            && groups[1..].iter().all(|g| g.len() == 3)
+            && !text[int_part.len()..].contains(',');
+        if !grouped {
+            return Err(err(format!(
+                "`{text}`: use a point for decimals; commas only group thousands (10,000.5)"
+            )));
+        }
+    }
     let v: f64 = text
-        .replace('_', "")
+        .replace(['_', ','], "")
         .parse()
         .map_err(|_| err(format!("`{text}` is not a number")))?;
     if !v.is_finite() || v < min || v > max {
@@ -332,6 +348,11 @@ pub fn fmt_value(v: f64) -> String {
             .iter()
             .position(|&p| a >= p)
             .unwrap_or(6);
+        if decimals == 0 {
+            // From 1,000 up, four significant digits are whole: no point to
+            // trim zeros after (trimming them turned 1,030.1 into "103").
+            return group(v.round() as i64);
+        }
         let s = format!("{v:.decimals$}");
         let s = s.trim_end_matches('0').trim_end_matches('.');
         s.to_owned()
@@ -505,7 +526,27 @@ mod tests {
         assert_eq!(fmt_value(131072.0), "131,072");
         assert_eq!(fmt_value(0.1 + 0.2), "0.3");
         assert_eq!(fmt_value(1.23456), "1.235");
-        assert_eq!(fmt_value(1234.56), "1235");
+        let f = |t: &str| {
+            let mut raw = Raw::new();
+            raw.insert("x".into(), t.into());
+            parse_float(&raw, "x", -1e9, 1e9)
+        };
+        assert_eq!(f("10,000"), Ok(10_000.0));
+        assert_eq!(f("-1,234,567.25"), Ok(-1_234_567.25));
+        assert_eq!(f("1_000.5"), Ok(1_000.5));
+        assert!(
+            f("1,5")
+                .unwrap_err()
+                .message
+                .contains("use a point for decimals")
+        );
+        assert!(f("1,0000").is_err());
+        assert!(f("1.000,5").is_err());
+        assert!(f(",100").is_err());
+        assert_eq!(fmt_value(1234.56), "1,235");
+        assert_eq!(fmt_value(1030.1), "1,030");
+        assert_eq!(fmt_value(-20000.5), "-20,001");
+        assert_eq!(fmt_value(100.5), "100.5");
         assert_eq!(fmt_value(0.0012346), "0.001235");
         assert_eq!(fmt_value(2.5e-7), "2.500e-7");
         assert_eq!(fmt_value(3.0e20), "3.000e20");

@@ -442,21 +442,6 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_documents_every_scripting_function() {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-            .expect("README.md");
-        let missing: Vec<String> = crate::api::functions()
-            .iter()
-            .map(|f| format!("| `{}(", f.name))
-            .filter(|row| !readme.contains(row.as_str()))
-            .collect();
-        assert!(
-            missing.is_empty(),
-            "README.md's Scripting API tables lack: {missing:?}"
-        );
-    }
-
-    #[test]
     #[cfg(feature = "render")]
     fn links_must_lead_to_a_page_and_an_anchor_of_the_book() {
         let base = chapters::all()

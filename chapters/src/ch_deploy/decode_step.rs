@@ -1,0 +1,693 @@
+//! The `decode_step` cell: the article's lower bound on one decode step,
+//! every activated weight and one request's KV read from HBM once, divided by
+//! the bandwidth (plan::decode_ms), for Kimi-K3 and DeepSeek-V4-Pro on H200
+//! and B300, against a latency target and against context length. Sizes are
+//! decimal (GB = 10^9 B, TB = 10^12 B): GB / (TB/s) = ms.
+
+use crate::ch_deploy::plan::{self, Gpu, RoundTo};
+use crate::ch_deploy::request_kv::{input, num, pct};
+use crate::ch_newmodels::ledger;
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
+    parse_int,
+};
+
+// ANCHOR: demo
+/// One model on one GPU at one context length.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Step {
+    /// Activated weights read per step, GB.
+    pub active_gb: f64,
+    /// KV per token of context, KB (the article's 61.4 and 12.2).
+    pub kv_kb_per_token: f64,
+    /// State read per step besides the KV (K3's KDA state), GB; the article
+    /// leaves it out.
+    pub state_gb: f64,
+    /// HBM bandwidth, TB/s.
+    pub bw_tb_s: f64,
+}
+
+impl Step {
+    /// The KV of one request of `tokens` tokens, GB.
+    pub fn kv_gb(&self, tokens: u64) -> f64 {
+        plan::request_gb(self.kv_kb_per_token, tokens, 0.0)
+    }
+
+    /// The article's bound, ms: (active + KV) / bandwidth.
+    pub fn ms(&self, tokens: u64) -> f64 {
+        plan::decode_ms(self.active_gb, self.kv_gb(tokens), self.bw_tb_s)
+    }
+
+    /// The same with the fixed state read too, ms.
+    pub fn ms_with_state(&self, tokens: u64) -> f64 {
+        plan::decode_ms(
+            self.active_gb + self.state_gb,
+            self.kv_gb(tokens),
+            self.bw_tb_s,
+        )
+    }
+
+    /// The context at which the article's bound reaches `target_ms`: the GB
+    /// the bandwidth reads in that time, less the weights, over the KV per
+    /// token. `None` when the weights alone take longer.
+    pub fn tokens_at(&self, target_ms: f64) -> Option<f64> {
+        let room_gb = target_ms * self.bw_tb_s - self.active_gb;
+        (room_gb >= 0.0).then(|| room_gb * 1e6 / self.kv_kb_per_token)
+    }
+}
+// ANCHOR_END: demo
+
+/// The article's average context on a decode node, tokens.
+pub const AVG_TOKENS: u64 = 500_000;
+/// The article's latency target, ms, which it calls TTFT.
+pub const ARTICLE_TARGET_MS: f64 = 50.0;
+/// The bandwidth gain the article gives B300 over H200.
+pub const ARTICLE_BW_GAIN: f64 = 2.0;
+/// Longest context the cell accepts.
+pub const MAX_TOKENS: i64 = 100_000_000;
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "tokens",
+        "context (tokens)",
+        "500,000",
+        "1 to 100,000,000; the article's average context is 500,000",
+    ),
+    Param::text(
+        "target_ms",
+        "target (ms)",
+        "50",
+        "0.001 to 100,000 ms; the article's target is 50 ms",
+    ),
+    Param::text(
+        "h200_bw",
+        "H200 bandwidth (TB/s)",
+        "4.8",
+        "0.01 to 1,000 TB/s (decimal); H200 SXM: 4.8",
+    ),
+    Param::text(
+        "b300_bw",
+        "B300 bandwidth (TB/s)",
+        "8",
+        "0.01 to 1,000 TB/s (decimal); B300: 8",
+    ),
+    Param::text(
+        "k3_active",
+        "Kimi-K3 activated weights (GB)",
+        "104",
+        "0 to 100,000 GB: 104B activated parameters at FP8, 1 B each",
+    ),
+    Param::text(
+        "v4_active",
+        "DeepSeek-V4-Pro activated weights (GB)",
+        "49",
+        "0 to 100,000 GB: 49B activated parameters at FP8, 1 B each",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "decode_step",
+        title: "A decode step's lower bound: bytes read over bandwidth",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("decode_step.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters. The work is four steps at a few dozen context
+/// lengths, so the cell needs no budget.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// Context length, tokens.
+    pub tokens: u64,
+    /// Latency target, ms.
+    pub target_ms: f64,
+    /// H200 bandwidth, TB/s.
+    pub h200_bw: f64,
+    /// B300 bandwidth, TB/s.
+    pub b300_bw: f64,
+    /// Kimi-K3's activated weights, GB.
+    pub k3_active: f64,
+    /// DeepSeek-V4-Pro's activated weights, GB.
+    pub v4_active: f64,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let tokens = parse_int(raw, "tokens", 1, MAX_TOKENS);
+        let target = parse_float(raw, "target_ms", 0.001, 100_000.0);
+        let h = parse_float(raw, "h200_bw", 0.01, 1_000.0);
+        let b = parse_float(raw, "b300_bw", 0.01, 1_000.0);
+        let k = parse_float(raw, "k3_active", 0.0, 100_000.0);
+        let v = parse_float(raw, "v4_active", 0.0, 100_000.0);
+        match (tokens, target, h, b, k, v) {
+            (Ok(t), Ok(m), Ok(h), Ok(b), Ok(k), Ok(v)) => Ok(Params {
+                tokens: t as u64,
+                target_ms: m,
+                h200_bw: h,
+                b300_bw: b,
+                k3_active: k,
+                v4_active: v,
+            }),
+            (t, m, h, b, k, v) => Err([t.err(), m.err(), h.err(), b.err(), k.err(), v.err()]
+                .into_iter()
+                .flatten()
+                .collect()),
+        }
+    }
+
+    /// The two GPUs, with the reader's bandwidths.
+    pub fn gpus(&self) -> [Gpu; 2] {
+        [
+            Gpu {
+                bandwidth_tb_s: self.h200_bw,
+                ..plan::H200
+            },
+            Gpu {
+                bandwidth_tb_s: self.b300_bw,
+                ..plan::B300
+            },
+        ]
+    }
+
+    /// The four cases: (model, GPU, step), K3 and V4 on H200, then on B300.
+    pub fn cases(&self) -> Vec<(plan::Model, Gpu, Step)> {
+        let mut out = Vec::new();
+        for gpu in self.gpus() {
+            for (m, active) in [(plan::k3(), self.k3_active), (plan::v4(), self.v4_active)] {
+                let step = Step {
+                    active_gb: active,
+                    kv_kb_per_token: m.kv_kb_per_token.round_to(1),
+                    state_gb: m.fixed_gb,
+                    bw_tb_s: gpu.bandwidth_tb_s,
+                };
+                out.push((m, gpu, step));
+            }
+        }
+        out
+    }
+}
+
+/// Milliseconds with one decimal.
+fn ms(v: f64) -> String {
+    format!("{} ms", num(v, 1))
+}
+
+/// "44% under 50 ms" or "12% over 50 ms".
+fn margin(step_ms: f64, target_ms: f64) -> String {
+    let m = 1.0 - step_ms / target_ms;
+    if m >= 0.0 {
+        format!("{} under {}", pct(m, 0), ms_in(target_ms))
+    } else {
+        format!("{} over {}", pct(-m, 0), ms_in(target_ms))
+    }
+}
+
+/// Milliseconds as the reader typed them.
+fn ms_in(v: f64) -> String {
+    format!("{} ms", input(v))
+}
+
+/// Whole tokens, or "never" when the weights alone exceed the target.
+fn limit(step: &Step, target_ms: f64) -> String {
+    step.tokens_at(target_ms).map_or_else(
+        || "never (the weights alone take longer)".to_owned(),
+        |t| count(t.floor() as u64, "token", "tokens"),
+    )
+}
+
+/// The chart's context lengths: 2^12 to 2^22 and the reader's, sorted.
+pub fn chart_lengths(tokens: u64) -> Vec<u64> {
+    let mut xs: Vec<u64> = (12..=22).map(|e| 1u64 << e).collect();
+    xs.push(tokens);
+    xs.sort_unstable();
+    xs.dedup();
+    xs
+}
+
+/// Runs the demo: the four bounds with their margins, what the bound is and
+/// is not, a table, and a chart of step time against context.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let cases = p.cases();
+    let t = p.tokens;
+    let mut text = format!(
+        "A decode step reads every activated weight and the request's KV once from HBM; at batch 1 on one card, as the article computes it, the step takes at least (activated + KV) / bandwidth (plan::decode_ms; GB / (TB/s) = ms). Context {}, KV as the article counts it (61.4 KB and 12.2 KB a token, decimal):\n",
+        count(t, "token", "tokens"),
+    );
+    for (m, gpu, s) in &cases {
+        let state = if s.state_gb > 0.0 {
+            format!(
+                "; reading the {} GB KDA state too: {}",
+                num(s.state_gb, 3),
+                ms(s.ms_with_state(t))
+            )
+        } else {
+            String::new()
+        };
+        text += &format!(
+            "  {} on {}: ({} + {}) GB / {} TB/s = {}, {}{state}\n",
+            m.name,
+            gpu.name,
+            input(s.active_gb),
+            num(s.kv_gb(t), 1),
+            input(s.bw_tb_s),
+            ms(s.ms(t)),
+            margin(s.ms(t), p.target_ms),
+        );
+    }
+    let max_len = ledger::model("Kimi-K3").map_or(1 << 20, |m| m.max_len);
+    if let Some(x) = cases[0].2.tokens_at(p.target_ms) {
+        let past = if x > max_len as f64 {
+            format!(
+                ", past the {} both models accept (ch_newmodels' ledger)",
+                count(max_len, "token", "tokens")
+            )
+        } else {
+            String::new()
+        };
+        text += &format!(
+            "Kimi-K3 on H200 reaches {} at {}{past}.\n",
+            ms_in(p.target_ms),
+            count(x.floor() as u64, "token", "tokens"),
+        );
+    }
+    let (k_h, v_h) = (&cases[0].2, &cases[1].2);
+    let ratio = (v_h.active_gb + v_h.kv_gb(t)) / (k_h.active_gb + k_h.kv_gb(t));
+    text += &format!(
+        "DeepSeek-V4-Pro reads {} of Kimi-K3's bytes a step: ({} + {}) / ({} + {}), the article's cost ratio.\n",
+        num(ratio, 2),
+        input(v_h.active_gb),
+        num(v_h.kv_gb(t), 1),
+        input(k_h.active_gb),
+        num(k_h.kv_gb(t), 1),
+    );
+    let [h200, b300] = p.gpus();
+    let gain = num(p.b300_bw / p.h200_bw, 2);
+    let not = if gain == num(ARTICLE_BW_GAIN, 2) {
+        String::new()
+    } else {
+        format!(", not the article's {}×", input(ARTICLE_BW_GAIN))
+    };
+    text += &format!(
+        "B300's bandwidth gain is {} / {} = {gain}×{not}; its memory gain is {} / {} = {}×. Kimi-K3's step goes from {} to {}.\n",
+        input(p.b300_bw),
+        input(p.h200_bw),
+        input(b300.memory_gb),
+        input(h200.memory_gb),
+        num(b300.memory_gb / h200.memory_gb, 2),
+        ms(cases[0].2.ms(t)),
+        ms(cases[2].2.ms(t)),
+    );
+    let k3 = plan::k3();
+    let card = plan::ep_row(
+        k3.n_routed,
+        k3.ep,
+        k3.expert_gb,
+        h200.memory_gb,
+        k3.overhead_gb,
+    );
+    text += &format!(
+        "\nWhat this is not:\n  It bounds one decode step, the time per output token. It is not the time to the first token (TTFT), which prefill of the whole prompt sets, plus the KV copy from prefill to decode node; this cell does not model prefill. The article calls its {} target TTFT.\n  It charges one card with every activated weight, as the article does. Under expert parallelism a card holds only its experts (Kimi-K3 at EP = {}: {} experts, {} GB) and reads only those its tokens picked, so a card's real bound is smaller.\n  At batch B a step reads the weights once for all B requests but the KV of every one of them, (activated + B × KV) / bandwidth: batching spreads the weights and multiplies the KV, so the batch-1 figure is neither the throughput nor the latency of a loaded server.\n",
+        ms_in(ARTICLE_TARGET_MS),
+        k3.ep,
+        card.experts_per_card,
+        num(card.weight_gb, 1),
+    );
+    text += &format!(
+        "\nThe article also sets activated weights against one card's memory: Kimi-K3's {} GB is {} of an H200's {} GB and {} of a B300's {} GB; DeepSeek-V4-Pro's {} GB is {} of an H200's. What a card holds is set by the EP table (ep_sizing), not by this ratio.\n",
+        input(p.k3_active),
+        pct(p.k3_active / h200.memory_gb, 0),
+        input(h200.memory_gb),
+        pct(p.k3_active / b300.memory_gb, 0),
+        input(b300.memory_gb),
+        input(p.v4_active),
+        pct(p.v4_active / h200.memory_gb, 0),
+    );
+    let header = [
+        "model",
+        "GPU",
+        "activated",
+        "KV",
+        "bandwidth",
+        "step",
+        "against the target",
+        "with the KDA state",
+        "tokens/s a request, at most",
+        "the step reaches the target at",
+    ]
+    .map(String::from)
+    .to_vec();
+    let rows = cases
+        .iter()
+        .map(|(m, gpu, s)| {
+            vec![
+                m.name.to_owned(),
+                gpu.name.to_owned(),
+                format!("{} GB", input(s.active_gb)),
+                format!("{} GB", num(s.kv_gb(t), 1)),
+                format!("{} TB/s", input(s.bw_tb_s)),
+                ms(s.ms(t)),
+                margin(s.ms(t), p.target_ms),
+                if s.state_gb > 0.0 {
+                    ms(s.ms_with_state(t))
+                } else {
+                    "—".to_owned()
+                },
+                num(1000.0 / s.ms(t), 1),
+                limit(s, p.target_ms),
+            ]
+        })
+        .collect();
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header, rows },
+            Block::Plot(plot(&cases, &p)),
+        ],
+    })
+}
+
+/// Step time against context for the four cases, and the target, dashed.
+fn plot(cases: &[(plan::Model, Gpu, Step)], p: &Params) -> Plot {
+    let xs = chart_lengths(p.tokens);
+    let x: Vec<f64> = xs.iter().map(|&t| t as f64).collect();
+    let mut series: Vec<Series> = cases
+        .iter()
+        .map(|(m, gpu, s)| Series {
+            name: format!("{} on {}", m.name, gpu.name),
+            x: x.clone(),
+            y: xs.iter().map(|&t| s.ms(t)).collect(),
+            bars: false,
+            dashed: false,
+        })
+        .collect();
+    series.push(Series {
+        name: format!("target, {}", ms_in(p.target_ms)),
+        x: x.clone(),
+        y: vec![p.target_ms; xs.len()],
+        bars: false,
+        dashed: true,
+    });
+    Plot {
+        title: "A decode step's lower bound (ms) vs context length, batch 1".to_owned(),
+        x_label: "context length (tokens)".to_owned(),
+        y_label: "ms per decode step".to_owned(),
+        log_x: true,
+        log_y: false,
+        series,
+        heatmap: None,
+    }
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value), at
+/// the defaults.
+pub fn figures() -> Vec<(&'static str, String)> {
+    let Ok(p) = Params::parse(&crate::demo::defaults(PARAMS)) else {
+        return Vec::new();
+    };
+    let c = p.cases();
+    let t = p.tokens;
+    let [h200, b300] = p.gpus();
+    let [k_h, v_h, k_b, v_b] = [c[0].2, c[1].2, c[2].2, c[3].2];
+    let under = |s: &Step| pct(1.0 - s.ms(t) / p.target_ms, 0);
+    let tok_s = |s: &Step| num(1000.0 / s.ms(t), 1);
+    let at = |s: &Step| s.tokens_at(p.target_ms).map_or(0, |x| x.floor() as u64);
+    let k3 = plan::k3();
+    vec![
+        (
+            "decode_step.k3_kv_gb",
+            format!("{} GB", num(k_h.kv_gb(t), 1)),
+        ),
+        (
+            "decode_step.v4_kv_gb",
+            format!("{} GB", num(v_h.kv_gb(t), 1)),
+        ),
+        ("decode_step.k3_h200_ms", ms(k_h.ms(t))),
+        ("decode_step.v4_h200_ms", ms(v_h.ms(t))),
+        ("decode_step.k3_b300_ms", ms(k_b.ms(t))),
+        ("decode_step.v4_b300_ms", ms(v_b.ms(t))),
+        ("decode_step.k3_h200_ms_state", ms(k_h.ms_with_state(t))),
+        ("decode_step.k3_b300_ms_state", ms(k_b.ms_with_state(t))),
+        ("decode_step.k3_h200_margin", under(&k_h)),
+        ("decode_step.v4_h200_margin", under(&v_h)),
+        ("decode_step.k3_b300_margin", under(&k_b)),
+        ("decode_step.v4_b300_margin", under(&v_b)),
+        (
+            "decode_step.bw_gain",
+            format!("{}×", num(p.b300_bw / p.h200_bw, 2)),
+        ),
+        (
+            "decode_step.mem_gain",
+            format!("{}×", num(b300.memory_gb / h200.memory_gb, 2)),
+        ),
+        (
+            "decode_step.cost_ratio",
+            num(
+                (v_h.active_gb + v_h.kv_gb(t)) / (k_h.active_gb + k_h.kv_gb(t)),
+                2,
+            ),
+        ),
+        (
+            "decode_step.k3_active_h200",
+            pct(p.k3_active / h200.memory_gb, 0),
+        ),
+        (
+            "decode_step.k3_active_b300",
+            pct(p.k3_active / b300.memory_gb, 0),
+        ),
+        (
+            "decode_step.v4_active_h200",
+            pct(p.v4_active / h200.memory_gb, 0),
+        ),
+        ("decode_step.k3_h200_tok_s", tok_s(&k_h)),
+        ("decode_step.v4_h200_tok_s", tok_s(&v_h)),
+        ("decode_step.k3_b300_tok_s", tok_s(&k_b)),
+        ("decode_step.v4_b300_tok_s", tok_s(&v_b)),
+        ("decode_step.k3_h200_limit_tokens", group_u64(at(&k_h))),
+        ("decode_step.v4_h200_limit_tokens", group_u64(at(&v_h))),
+        ("decode_step.k3_b300_limit_tokens", group_u64(at(&k_b))),
+        (
+            "decode_step.k3_ep_card_gb",
+            format!(
+                "{} GB",
+                num(
+                    plan::ep_row(k3.n_routed, k3.ep, k3.expert_gb, h200.memory_gb, 0.0).weight_gb,
+                    1
+                )
+            ),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn raw(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn out(changes: &[(&str, &str)]) -> Output {
+        run(&raw(changes)).unwrap()
+    }
+
+    fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
+        run(&raw(changes)).unwrap_err()
+    }
+
+    fn text(o: &Output) -> &str {
+        let Block::Text(t) = &o.blocks[0] else {
+            panic!()
+        };
+        t
+    }
+
+    fn table(o: &Output) -> &Vec<Vec<String>> {
+        let Block::Table { rows, .. } = &o.blocks[1] else {
+            panic!()
+        };
+        rows
+    }
+
+    fn plot(o: &Output) -> &Plot {
+        let Block::Plot(p) = &o.blocks[2] else {
+            panic!()
+        };
+        p
+    }
+
+    #[test]
+    fn figures_at_the_defaults() {
+        let expected = [
+            ("decode_step.k3_kv_gb", "30.7 GB"),
+            ("decode_step.v4_kv_gb", "6.1 GB"),
+            ("decode_step.k3_h200_ms", "28.1 ms"),
+            ("decode_step.v4_h200_ms", "11.5 ms"),
+            ("decode_step.k3_b300_ms", "16.8 ms"),
+            ("decode_step.v4_b300_ms", "6.9 ms"),
+            ("decode_step.k3_h200_ms_state", "28.1 ms"),
+            ("decode_step.k3_b300_ms_state", "16.9 ms"),
+            ("decode_step.k3_h200_margin", "44%"),
+            ("decode_step.v4_h200_margin", "77%"),
+            ("decode_step.k3_b300_margin", "66%"),
+            ("decode_step.v4_b300_margin", "86%"),
+            ("decode_step.bw_gain", "1.67×"),
+            ("decode_step.mem_gain", "2.04×"),
+            ("decode_step.cost_ratio", "0.41"),
+            ("decode_step.k3_active_h200", "74%"),
+            ("decode_step.k3_active_b300", "36%"),
+            ("decode_step.v4_active_h200", "35%"),
+            ("decode_step.k3_h200_tok_s", "35.6"),
+            ("decode_step.v4_h200_tok_s", "87.1"),
+            ("decode_step.k3_b300_tok_s", "59.4"),
+            ("decode_step.v4_b300_tok_s", "145.2"),
+            ("decode_step.k3_h200_limit_tokens", "2,214,983"),
+            ("decode_step.v4_h200_limit_tokens", "15,655,737"),
+            ("decode_step.k3_b300_limit_tokens", "4,820,846"),
+            ("decode_step.k3_ep_card_gb", "68.6 GB"),
+        ];
+        let got = figures();
+        let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        assert_eq!(got, expected);
+        // The same as plan's test of the article's figures.
+        let c = Params::parse(&defaults(PARAMS)).unwrap().cases();
+        assert_eq!(c[0].2.ms(AVG_TOKENS), plan::decode_ms(104.0, 30.7, 4.8));
+    }
+
+    #[test]
+    fn the_default_text_and_table() {
+        let o = out(&[]);
+        let t = text(&o);
+        for s in [
+            "Context 500,000 tokens, KV as the article counts it",
+            "  Kimi-K3 on H200: (104 + 30.7) GB / 4.8 TB/s = 28.1 ms, 44% under 50 ms; reading the 0.207 GB KDA state too: 28.1 ms\n",
+            "  DeepSeek-V4-Pro on H200: (49 + 6.1) GB / 4.8 TB/s = 11.5 ms, 77% under 50 ms\n",
+            "  Kimi-K3 on B300: (104 + 30.7) GB / 8 TB/s = 16.8 ms, 66% under 50 ms; reading the 0.207 GB KDA state too: 16.9 ms\n",
+            "  DeepSeek-V4-Pro on B300: (49 + 6.1) GB / 8 TB/s = 6.9 ms, 86% under 50 ms\n",
+            "DeepSeek-V4-Pro reads 0.41 of Kimi-K3's bytes a step: (49 + 6.1) / (104 + 30.7)",
+            "Kimi-K3 on H200 reaches 50 ms at 2,214,983 tokens, past the 1,048,576 tokens both models accept (ch_newmodels' ledger).\n",
+            "B300's bandwidth gain is 8 / 4.8 = 1.67×, not the article's 2×; its memory gain is 288 / 141 = 2.04×. Kimi-K3's step goes from 28.1 ms to 16.8 ms.",
+            "It is not the time to the first token (TTFT)",
+            "The article calls its 50 ms target TTFT.",
+            "(Kimi-K3 at EP = 32: 28 experts, 68.6 GB)",
+            "Kimi-K3's 104 GB is 74% of an H200's 141 GB and 36% of a B300's 288 GB; DeepSeek-V4-Pro's 49 GB is 35% of an H200's.",
+        ] {
+            assert!(t.contains(s), "missing {s:?} in\n{t}");
+        }
+        let rows = table(&o);
+        assert_eq!(
+            rows[0],
+            [
+                "Kimi-K3",
+                "H200",
+                "104 GB",
+                "30.7 GB",
+                "4.8 TB/s",
+                "28.1 ms",
+                "44% under 50 ms",
+                "28.1 ms",
+                "35.6",
+                "2,214,983 tokens"
+            ]
+        );
+        assert_eq!(rows[1][7], "—");
+    }
+
+    #[test]
+    fn the_chart() {
+        let o = out(&[]);
+        let p = plot(&o);
+        let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Kimi-K3 on H200",
+                "DeepSeek-V4-Pro on H200",
+                "Kimi-K3 on B300",
+                "DeepSeek-V4-Pro on B300",
+                "target, 50 ms"
+            ]
+        );
+        assert!(p.log_x && !p.log_y);
+        assert!(p.series[4].dashed && p.series[..4].iter().all(|s| !s.dashed));
+        // 2^12 .. 2^22 and 500,000.
+        assert_eq!(p.series[0].x.len(), 12);
+        let i = p.series[0].x.iter().position(|&x| x == 500_000.0).unwrap();
+        assert_eq!(p.series[0].y[i], plan::decode_ms(104.0, 30.7, 4.8));
+        // K3 on H200 crosses 50 ms between 2^21 and 2^22 tokens.
+        let y = &p.series[0].y;
+        assert!(y[y.len() - 2] < 50.0 && y[y.len() - 1] > 50.0);
+    }
+
+    #[test]
+    fn over_the_target_and_never() {
+        let o = out(&[("tokens", "4,000,000"), ("target_ms", "20")]);
+        let t = text(&o);
+        assert!(
+            t.contains("Kimi-K3 on H200: (104 + 245.6) GB / 4.8 TB/s = 72.8 ms, 264% over 20 ms"),
+            "{t}"
+        );
+        assert_eq!(table(&o)[0][9], "never (the weights alone take longer)");
+        assert_eq!(table(&o)[1][9], "3,852,459 tokens");
+        assert!(t.contains("The article calls its 50 ms target TTFT."));
+        let o = out(&[("target_ms", "30")]);
+        assert!(
+            text(&o).contains("Kimi-K3 on H200 reaches 30 ms at 651,465 tokens.\n"),
+            "{}",
+            text(&o)
+        );
+        let o = out(&[("b300_bw", "9.6")]);
+        assert!(
+            text(&o).contains("= 2.00×; its memory gain"),
+            "{}",
+            text(&o)
+        );
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let e = errors(&[
+            ("tokens", "0"),
+            ("target_ms", "0"),
+            ("h200_bw", "x"),
+            ("b300_bw", "2000"),
+            ("k3_active", "-1"),
+            ("v4_active", ""),
+        ]);
+        let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "tokens",
+                "target_ms",
+                "h200_bw",
+                "b300_bw",
+                "k3_active",
+                "v4_active"
+            ]
+        );
+        assert_eq!(e[0].message, "must be between 1 and 100,000,000");
+    }
+
+    #[test]
+    fn the_demo_is_registered_and_fast() {
+        let d = super::super::demos()
+            .into_iter()
+            .find(|d| d.id == "decode_step")
+            .unwrap();
+        let t0 = std::time::Instant::now();
+        assert!((d.run)(&defaults(d.params)).is_ok());
+        assert!(t0.elapsed().as_millis() < 50);
+    }
+}

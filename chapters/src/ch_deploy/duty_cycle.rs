@@ -1,0 +1,735 @@
+//! The duty cycle: the share of a request's life it spends decoding, which is
+//! the share of the requests' KV that must be on the GPUs at once once idle
+//! requests are offloaded (HiCache), and what it does to the planner's node
+//! counts.
+
+use crate::ch_deploy::plan::{
+    Gpu, Mode, Model, article_request_gb, duty_cycle, hicache_nodes, k3, plan, v4,
+};
+use crate::ch_deploy::planner::{MODES, mode_of, num, pairs, times};
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
+    parse_float, parse_int, parse_int_list,
+};
+
+// ANCHOR: demo
+/// Average context of the planner's upper bound, tokens.
+pub const TOKENS: u64 = 500_000;
+/// Requests at once of the planner's upper bound.
+pub const CONCURRENT: u64 = 10_000;
+
+/// ρ for each idle time: decode time over decode plus idle time.
+pub fn rhos(out_tokens: u64, tok_per_s: f64, idle_s: &[u64]) -> Vec<f64> {
+    idle_s
+        .iter()
+        .map(|&idle| duty_cycle(out_tokens as f64, tok_per_s, idle as f64))
+        .collect()
+}
+
+/// One deployment's HiCache row: (D nodes, total nodes) with every request's
+/// KV on the GPUs, then at each ρ.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The planner's upper bound (ρ = 1).
+    pub upper: (u64, u64),
+    /// At each ρ, in order.
+    pub at: Vec<(u64, u64)>,
+}
+
+/// The row of `m` on `gpu`: the planner's D nodes at [`TOKENS`] and
+/// [`CONCURRENT`], scaled by each ρ with `plan::hicache_nodes`.
+pub fn hicache_row(m: &Model, gpu: &Gpu, rhos: &[f64], pd_ratio: f64, mode: Mode) -> Option<Row> {
+    let d = plan(m, gpu, TOKENS, CONCURRENT, mode)?.d_nodes;
+    Some(Row {
+        upper: hicache_nodes(d, 1.0, pd_ratio, mode),
+        at: rhos
+            .iter()
+            .map(|&rho| hicache_nodes(d, rho, pd_ratio, mode))
+            .collect(),
+    })
+}
+// ANCHOR_END: demo
+
+/// The source's three workloads by idle time, seconds.
+pub const SCENARIOS: [(u64, &str); 3] = [
+    (5, "high-interaction agent"),
+    (15, "standard API"),
+    (40, "low-frequency batch"),
+];
+
+/// One 400 Gb/s InfiniBand link in GB/s: the source's rate for moving KV
+/// between nodes.
+pub const LINK_GB_S: f64 = 400.0 / 8.0;
+
+/// Most idle times the cell takes.
+pub const MAX_IDLE: usize = 6;
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "out_tokens",
+        "output tokens per request",
+        "1,000",
+        "tokens one request generates, 1 to 10,000,000",
+    ),
+    Param::text(
+        "tok_per_s",
+        "decode speed (tokens/s)",
+        "200",
+        "tokens per second one request decodes at, 0.1 to 100,000; the source takes 200 for V4 and notes K3 may run at 100 to 150",
+    ),
+    Param::text(
+        "idle",
+        "idle times (s)",
+        "5 15 40",
+        "up to 6 whole numbers of seconds from 0 to 1,000,000, separated by spaces: the time a request waits between decodes (for the user, a tool, a scheduler); the source's 5, 15 and 40 s are a high-interaction agent, a standard API and low-frequency batch work",
+    ),
+    Param::choice(
+        "mode",
+        "rounding",
+        MODES,
+        "article: round to nearest, as the source does; conservative: floor what a unit holds, ceil units and nodes",
+    ),
+    Param::text(
+        "pd_ratio",
+        "P:D ratio (D nodes per P node)",
+        "2.5",
+        "decode nodes per prefill node, 0.1 to 100; the article takes 2.5",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "duty_cycle",
+        title: "Duty cycle: how much of the KV must be on the GPU at once",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("duty_cycle.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters. The work is four plans and a few dozen scalings, so
+/// no budget is needed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params {
+    /// Output tokens per request.
+    pub out_tokens: u64,
+    /// Decode speed, tokens per second.
+    pub tok_per_s: f64,
+    /// Idle times, seconds.
+    pub idle: Vec<u64>,
+    /// Rounding.
+    pub mode: Mode,
+    /// Decode nodes per prefill node.
+    pub pd_ratio: f64,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let out = parse_int(raw, "out_tokens", 1, 10_000_000);
+        let speed = parse_float(raw, "tok_per_s", 0.1, 100_000.0);
+        let idle = parse_int_list(raw, "idle", 0, 1_000_000, MAX_IDLE);
+        let mode = parse_choice(raw, "mode", MODES);
+        let pd = parse_float(raw, "pd_ratio", 0.1, 100.0);
+        let errors: Vec<ParamError> = [
+            out.as_ref().err(),
+            speed.as_ref().err(),
+            idle.as_ref().err(),
+            mode.as_ref().err(),
+            pd.as_ref().err(),
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+        match (out, speed, idle, mode, pd) {
+            (Ok(out), Ok(speed), Ok(idle), Ok(mode), Ok(pd)) => Ok(Params {
+                out_tokens: out as u64,
+                tok_per_s: speed,
+                idle: idle.into_iter().map(|i| i as u64).collect(),
+                mode: mode_of(mode),
+                pd_ratio: pd,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// `rho` as a percentage with at most one decimal: `50%`, `11.1%`.
+fn percent(rho: f64) -> String {
+    format!("{}%", num(100.0 * rho, 1))
+}
+
+/// "idle 5 s (high-interaction agent)".
+fn idle_name(idle: u64) -> String {
+    match SCENARIOS.iter().find(|s| s.0 == idle) {
+        Some((_, name)) => format!("idle {} s ({name})", group_u64(idle)),
+        None => format!("idle {} s", group_u64(idle)),
+    }
+}
+
+/// "Kimi-K3 on H200".
+fn pair_name(m: &Model, g: &Gpu) -> String {
+    format!("{} on {}", m.name, g.name)
+}
+
+/// The four deployments' rows; `None` if one has no plan (it always has one).
+fn all_rows(rhos: &[f64], pd_ratio: f64, mode: Mode) -> Option<Vec<Row>> {
+    pairs()
+        .iter()
+        .map(|(m, g)| hicache_row(m, g, rhos, pd_ratio, mode))
+        .collect()
+}
+
+/// Runs the demo: ρ per idle time, the HiCache tables (D nodes and total
+/// nodes per deployment at each ρ), notes, and a chart of total nodes
+/// against ρ.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let rs = rhos(p.out_tokens, p.tok_per_s, &p.idle);
+    let decode_s = p.out_tokens as f64 / p.tok_per_s;
+    let mode_name = MODES[if p.mode == Mode::Article { 0 } else { 1 }];
+    let Some(rows) = all_rows(&rs, p.pd_ratio, p.mode) else {
+        return Ok(Output {
+            blocks: vec![Block::Text("No plan for the four deployments.".into())],
+        });
+    };
+    let mut text = format!(
+        "Decode time of one request: {} tokens ÷ {} tokens/s = {} s.\nρ = decode ÷ (decode + idle), the share of its life a request's KV must be on a GPU:\n",
+        group_u64(p.out_tokens),
+        num(p.tok_per_s, 3),
+        num(decode_s, 2)
+    );
+    for (&idle, &rho) in p.idle.iter().zip(&rs) {
+        text += &format!(
+            "  {}: {} ÷ ({} + {}) = {}\n",
+            idle_name(idle),
+            num(decode_s, 2),
+            num(decode_s, 2),
+            group_u64(idle),
+            percent(rho)
+        );
+    }
+    text += &format!(
+        "\nThe upper bound is the planner's: {}-token requests, {} at once, every request's KV on the GPUs, each model at its own EP (K3 {}, V4 {}), {mode_name} rounding. HiCache keeps D × ρ decode nodes, and P = D ÷ {} prefill nodes, both {}.",
+        group_u64(TOKENS),
+        group_u64(CONCURRENT),
+        k3().ep,
+        v4().ep,
+        num(p.pd_ratio, 3),
+        if p.mode == Mode::Article {
+            "rounded to nearest"
+        } else {
+            "rounded up"
+        }
+    );
+
+    // The two tables.
+    let mut header = vec!["deployment".to_owned(), "upper bound (ρ = 100%)".to_owned()];
+    header.extend(
+        p.idle
+            .iter()
+            .zip(&rs)
+            .map(|(&i, &r)| format!("ρ = {} (idle {} s)", percent(r), group_u64(i))),
+    );
+    let names: Vec<String> = pairs().iter().map(|(m, g)| pair_name(m, g)).collect();
+    let table = |pick: fn(&(u64, u64)) -> u64| -> Vec<Vec<String>> {
+        rows.iter()
+            .zip(&names)
+            .map(|(r, name)| {
+                let mut cells = vec![name.clone(), group_u64(pick(&r.upper))];
+                cells.extend(r.at.iter().map(|x| group_u64(pick(x))));
+                cells
+            })
+            .collect()
+    };
+    let d_rows = table(|x| x.0);
+    let total_rows = table(|x| x.1);
+
+    // Notes.
+    let ratio = |a: (u64, u64), b: (u64, u64)| times(a.1 as f64, b.1 as f64);
+    let mut notes = String::new();
+    for (gpu, k, v) in [("H200", 0, 1), ("B300", 2, 3)] {
+        let at: Vec<String> = rs
+            .iter()
+            .zip(rows[k].at.iter().zip(&rows[v].at))
+            .map(|(&rho, (&a, &b))| format!("{} at ρ = {}", ratio(a, b), percent(rho)))
+            .collect();
+        notes += &format!(
+            "Kimi-K3 ÷ DeepSeek-V4-Pro, total nodes on {gpu}: {} at the upper bound, {}.\n",
+            ratio(rows[k].upper, rows[v].upper),
+            at.join(", ")
+        );
+    }
+    notes += "ρ scales both models' decode nodes alike, so the ratio moves only by rounding.\n";
+    let hi = (0..rs.len()).max_by(|&a, &b| rs[a].total_cmp(&rs[b]));
+    let lo = (0..rs.len()).min_by(|&a, &b| rs[a].total_cmp(&rs[b]));
+    if let (Some(hi), Some(lo)) = (hi, lo)
+        && rs[hi] > rs[lo]
+    {
+        let k3_h200 = &rows[0];
+        notes += &format!(
+            "The load pattern moves the count too: ρ = {} is {} ρ = {}, and Kimi-K3 on H200 needs {} nodes against {} ({}); the gap between K3 and V4 on H200 at the upper bound is {}.\n",
+            percent(rs[hi]),
+            times(rs[hi], rs[lo]),
+            percent(rs[lo]),
+            group_u64(k3_h200.at[hi].1),
+            group_u64(k3_h200.at[lo].1),
+            ratio(k3_h200.at[hi], k3_h200.at[lo]),
+            ratio(rows[0].upper, rows[1].upper)
+        );
+    }
+    let (k, v) = (k3(), v4());
+    let (k_gb, v_gb) = (
+        article_request_gb(&k, TOKENS),
+        article_request_gb(&v, TOKENS),
+    );
+    let shortest = p.idle.iter().copied().filter(|&i| i > 0).min();
+    // Idle times are whole seconds and a K3 request takes 0.62 s, so the
+    // copy fits in any idle time but 0.
+    let against = shortest.map_or_else(String::new, |i| {
+        format!(
+            ", both under the shortest idle time here, {} s",
+            group_u64(i)
+        )
+    });
+    notes += &format!(
+        "Scaling by ρ assumes an idle request's KV leaves the GPU for CPU memory (L2) or SSD (L3) and is back before its next decode: the copy must fit in the idle time and in those links' bandwidth, or decode stalls. At {} GB/s (one 400 Gb/s InfiniBand link, the source's rate) a K3 request of {} GB takes {} s and a V4 request of {} GB {} s{against}. K3's KDA state is a fixed {} GB whatever the context ({} of the request at {} tokens), {} ms at that rate; the KV of its 24 MLA layers grows with the context as all of V4's does.",
+        num(LINK_GB_S, 1),
+        num(k_gb, 1),
+        num(k_gb / LINK_GB_S, 2),
+        num(v_gb, 1),
+        num(v_gb / LINK_GB_S, 2),
+        num(k.fixed_gb, 3),
+        percent_1(k.fixed_gb / k_gb),
+        group_u64(TOKENS),
+        num(1000.0 * k.fixed_gb / LINK_GB_S, 0),
+    );
+
+    // The chart: total nodes against ρ, the reader's ρ values marked.
+    let mut xs: Vec<f64> = (1..=20)
+        .map(|i| i as f64 / 20.0)
+        .chain(rs.iter().copied())
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let Some(curves) = all_rows(&xs, p.pd_ratio, p.mode) else {
+        return Ok(Output::default());
+    };
+    let mut series: Vec<Series> = curves
+        .iter()
+        .zip(&names)
+        .map(|(r, name)| Series {
+            name: name.clone(),
+            x: xs.clone(),
+            y: r.at.iter().map(|x| x.1 as f64).collect(),
+            bars: false,
+            dashed: false,
+        })
+        .collect();
+    for (j, (&idle, &rho)) in p.idle.iter().zip(&rs).enumerate() {
+        let mut ys: Vec<f64> = rows.iter().map(|r| r.at[j].1 as f64).collect();
+        ys.sort_by(|a, b| b.total_cmp(a));
+        series.push(Series {
+            name: format!("idle {} s: ρ = {}", group_u64(idle), percent(rho)),
+            x: vec![rho; ys.len()],
+            y: ys,
+            bars: false,
+            dashed: true,
+        });
+    }
+    let plot = Plot {
+        title: format!(
+            "Total nodes vs duty cycle ρ ({}-token requests, {} at once, {mode_name} rounding)",
+            group_u64(TOKENS),
+            group_u64(CONCURRENT)
+        ),
+        x_label: "duty cycle ρ".to_owned(),
+        y_label: "total nodes (P + D)".to_owned(),
+        log_x: false,
+        log_y: false,
+        series,
+        heatmap: None,
+    };
+    let mut d_header = header.clone();
+    d_header[0] = "D nodes".to_owned();
+    let mut t_header = header;
+    t_header[0] = "total nodes (P + D)".to_owned();
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table {
+                header: d_header,
+                rows: d_rows,
+            },
+            Block::Table {
+                header: t_header,
+                rows: total_rows,
+            },
+            Block::Text(notes),
+            Block::Plot(plot),
+        ],
+    })
+}
+
+/// A share as a percentage to one decimal, kept: `0.7%`.
+fn percent_1(share: f64) -> String {
+    format!("{}%", crate::ch_kvcache::kv_calc::grouped(100.0 * share, 1))
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value).
+pub fn figures() -> Vec<(&'static str, String)> {
+    /// Per deployment: D and total nodes at ρ = 50%, 25%, 11%.
+    const NAMES: [[&str; 6]; 4] = [
+        [
+            "duty_cycle.k3_h200_d_50",
+            "duty_cycle.k3_h200_d_25",
+            "duty_cycle.k3_h200_d_11",
+            "duty_cycle.k3_h200_total_50",
+            "duty_cycle.k3_h200_total_25",
+            "duty_cycle.k3_h200_total_11",
+        ],
+        [
+            "duty_cycle.v4_h200_d_50",
+            "duty_cycle.v4_h200_d_25",
+            "duty_cycle.v4_h200_d_11",
+            "duty_cycle.v4_h200_total_50",
+            "duty_cycle.v4_h200_total_25",
+            "duty_cycle.v4_h200_total_11",
+        ],
+        [
+            "duty_cycle.k3_b300_d_50",
+            "duty_cycle.k3_b300_d_25",
+            "duty_cycle.k3_b300_d_11",
+            "duty_cycle.k3_b300_total_50",
+            "duty_cycle.k3_b300_total_25",
+            "duty_cycle.k3_b300_total_11",
+        ],
+        [
+            "duty_cycle.v4_b300_d_50",
+            "duty_cycle.v4_b300_d_25",
+            "duty_cycle.v4_b300_d_11",
+            "duty_cycle.v4_b300_total_50",
+            "duty_cycle.v4_b300_total_25",
+            "duty_cycle.v4_b300_total_11",
+        ],
+    ];
+    let idle: Vec<u64> = SCENARIOS.iter().map(|s| s.0).collect();
+    let rs = rhos(1_000, 200.0, &idle);
+    let Some(rows) = all_rows(&rs, 2.5, Mode::Article) else {
+        return Vec::new();
+    };
+    let whole = |rho: f64| format!("{}%", num(100.0 * rho, 0));
+    let mut out = vec![
+        (
+            "duty_cycle.decode_s",
+            format!("{} s", num(1_000.0 / 200.0, 2)),
+        ),
+        ("duty_cycle.rho_agent", whole(rs[0])),
+        ("duty_cycle.rho_api", whole(rs[1])),
+        ("duty_cycle.rho_batch", whole(rs[2])),
+    ];
+    for (names, r) in NAMES.iter().zip(&rows) {
+        let d = r.at.iter().map(|a| a.0);
+        let total = r.at.iter().map(|a| a.1);
+        for (name, v) in names.iter().zip(d.chain(total)) {
+            out.push((*name, group_u64(v)));
+        }
+    }
+    let ratio =
+        |k: usize, v: usize, j: usize| times(rows[k].at[j].1 as f64, rows[v].at[j].1 as f64);
+    let (k, v) = (k3(), v4());
+    let k_gb = article_request_gb(&k, TOKENS);
+    out.extend([
+        ("duty_cycle.agent_over_batch", times(rs[0], rs[2])),
+        ("duty_cycle.ratio_h200_50", ratio(0, 1, 0)),
+        ("duty_cycle.ratio_h200_25", ratio(0, 1, 1)),
+        ("duty_cycle.ratio_h200_11", ratio(0, 1, 2)),
+        ("duty_cycle.ratio_b300_50", ratio(2, 3, 0)),
+        ("duty_cycle.ratio_b300_25", ratio(2, 3, 1)),
+        ("duty_cycle.ratio_b300_11", ratio(2, 3, 2)),
+        (
+            "duty_cycle.k3_swap_s",
+            format!("{} s", num(k_gb / LINK_GB_S, 2)),
+        ),
+        (
+            "duty_cycle.v4_swap_s",
+            format!("{} s", num(article_request_gb(&v, TOKENS) / LINK_GB_S, 2)),
+        ),
+        (
+            "duty_cycle.kda_swap_ms",
+            format!("{} ms", num(1000.0 * k.fixed_gb / LINK_GB_S, 0)),
+        ),
+        ("duty_cycle.kda_share", percent_1(k.fixed_gb / k_gb)),
+    ]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn raw(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn out(changes: &[(&str, &str)]) -> Output {
+        run(&raw(changes)).unwrap()
+    }
+
+    fn text(o: &Output, i: usize) -> &str {
+        let Block::Text(t) = &o.blocks[i] else {
+            panic!("block {i} is not text")
+        };
+        t
+    }
+
+    fn table(o: &Output, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
+        let Block::Table { header, rows } = &o.blocks[i] else {
+            panic!("block {i} is not a table")
+        };
+        (header, rows)
+    }
+
+    fn plot(o: &Output) -> &Plot {
+        let Block::Plot(p) = &o.blocks[4] else {
+            panic!()
+        };
+        p
+    }
+
+    fn strings<const N: usize, const M: usize>(rows: [[&str; M]; N]) -> Vec<Vec<String>> {
+        rows.iter()
+            .map(|r| r.iter().map(|c| (*c).to_owned()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_figures() {
+        let expected = [
+            ("duty_cycle.decode_s", "5 s"),
+            ("duty_cycle.rho_agent", "50%"),
+            ("duty_cycle.rho_api", "25%"),
+            ("duty_cycle.rho_batch", "11%"),
+            ("duty_cycle.k3_h200_d_50", "290"),
+            ("duty_cycle.k3_h200_d_25", "145"),
+            ("duty_cycle.k3_h200_d_11", "64"),
+            ("duty_cycle.k3_h200_total_50", "406"),
+            ("duty_cycle.k3_h200_total_25", "203"),
+            ("duty_cycle.k3_h200_total_11", "90"),
+            ("duty_cycle.v4_h200_d_50", "68"),
+            ("duty_cycle.v4_h200_d_25", "34"),
+            ("duty_cycle.v4_h200_d_11", "15"),
+            ("duty_cycle.v4_h200_total_50", "95"),
+            ("duty_cycle.v4_h200_total_25", "48"),
+            ("duty_cycle.v4_h200_total_11", "21"),
+            ("duty_cycle.k3_b300_d_50", "90"),
+            ("duty_cycle.k3_b300_d_25", "45"),
+            ("duty_cycle.k3_b300_d_11", "20"),
+            ("duty_cycle.k3_b300_total_50", "126"),
+            ("duty_cycle.k3_b300_total_25", "63"),
+            ("duty_cycle.k3_b300_total_11", "28"),
+            ("duty_cycle.v4_b300_d_50", "19"),
+            ("duty_cycle.v4_b300_d_25", "10"),
+            ("duty_cycle.v4_b300_d_11", "4"),
+            ("duty_cycle.v4_b300_total_50", "27"),
+            ("duty_cycle.v4_b300_total_25", "14"),
+            ("duty_cycle.v4_b300_total_11", "6"),
+            ("duty_cycle.agent_over_batch", "4.5×"),
+            ("duty_cycle.ratio_h200_50", "4.3×"),
+            ("duty_cycle.ratio_h200_25", "4.2×"),
+            ("duty_cycle.ratio_h200_11", "4.3×"),
+            ("duty_cycle.ratio_b300_50", "4.7×"),
+            ("duty_cycle.ratio_b300_25", "4.5×"),
+            ("duty_cycle.ratio_b300_11", "4.7×"),
+            ("duty_cycle.k3_swap_s", "0.62 s"),
+            ("duty_cycle.v4_swap_s", "0.12 s"),
+            ("duty_cycle.kda_swap_ms", "4 ms"),
+            ("duty_cycle.kda_share", "0.7%"),
+        ];
+        let got = figures();
+        let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn the_article_mode_reproduces_the_articles_tables() {
+        let o = out(&[]);
+        let (header, rows) = table(&o, 1);
+        assert_eq!(
+            header,
+            &[
+                "D nodes",
+                "upper bound (ρ = 100%)",
+                "ρ = 50% (idle 5 s)",
+                "ρ = 25% (idle 15 s)",
+                "ρ = 11.1% (idle 40 s)"
+            ]
+        );
+        assert_eq!(
+            rows,
+            &strings([
+                ["Kimi-K3 on H200", "580", "290", "145", "64"],
+                ["DeepSeek-V4-Pro on H200", "136", "68", "34", "15"],
+                ["Kimi-K3 on B300", "180", "90", "45", "20"],
+                ["DeepSeek-V4-Pro on B300", "38", "19", "10", "4"],
+            ])
+        );
+        let (header, rows) = table(&o, 2);
+        assert_eq!(header[0], "total nodes (P + D)");
+        assert_eq!(
+            rows,
+            &strings([
+                ["Kimi-K3 on H200", "812", "406", "203", "90"],
+                ["DeepSeek-V4-Pro on H200", "190", "95", "48", "21"],
+                ["Kimi-K3 on B300", "252", "126", "63", "28"],
+                ["DeepSeek-V4-Pro on B300", "53", "27", "14", "6"],
+            ])
+        );
+    }
+
+    #[test]
+    fn the_default_text() {
+        let o = out(&[]);
+        let t = text(&o, 0);
+        for want in [
+            "Decode time of one request: 1,000 tokens ÷ 200 tokens/s = 5 s.\n",
+            "  idle 5 s (high-interaction agent): 5 ÷ (5 + 5) = 50%\n",
+            "  idle 15 s (standard API): 5 ÷ (5 + 15) = 25%\n",
+            "  idle 40 s (low-frequency batch): 5 ÷ (5 + 40) = 11.1%\n",
+            "each model at its own EP (K3 32, V4 16), article rounding. HiCache keeps D × ρ decode nodes, and P = D ÷ 2.5 prefill nodes, both rounded to nearest.",
+        ] {
+            assert!(t.contains(want), "missing {want:?} in\n{t}");
+        }
+        let n = text(&o, 3);
+        for want in [
+            "Kimi-K3 ÷ DeepSeek-V4-Pro, total nodes on H200: 4.3× at the upper bound, 4.3× at ρ = 50%, 4.2× at ρ = 25%, 4.3× at ρ = 11.1%.\n",
+            "on B300: 4.8× at the upper bound, 4.7× at ρ = 50%, 4.5× at ρ = 25%, 4.7× at ρ = 11.1%.\n",
+            "The load pattern moves the count too: ρ = 50% is 4.5× ρ = 11.1%, and Kimi-K3 on H200 needs 406 nodes against 90 (4.5×); the gap between K3 and V4 on H200 at the upper bound is 4.3×.\n",
+            "a K3 request of 30.9 GB takes 0.62 s and a V4 request of 6.1 GB 0.12 s, both under the shortest idle time here, 5 s.",
+            "K3's KDA state is a fixed 0.207 GB whatever the context (0.7% of the request at 500,000 tokens), 4 ms at that rate",
+        ] {
+            assert!(n.contains(want), "missing {want:?} in\n{n}");
+        }
+    }
+
+    #[test]
+    fn conservative_rounding_and_other_inputs() {
+        let o = out(&[("mode", "conservative")]);
+        let (_, rows) = table(&o, 2);
+        // The upper bounds are the planner's conservative ones.
+        let upper: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+        assert_eq!(upper, ["812", "194", "258", "54"]);
+        assert!(text(&o, 0).contains("both rounded up."));
+        // A slower K3-like decode raises ρ.
+        let o = out(&[("tok_per_s", "125"), ("idle", "0 8")]);
+        let t = text(&o, 0);
+        assert!(t.contains("= 8 s.\n"), "{t}");
+        assert!(t.contains("  idle 0 s: 8 ÷ (8 + 0) = 100%\n"), "{t}");
+        assert!(t.contains("  idle 8 s: 8 ÷ (8 + 8) = 50%\n"), "{t}");
+        let (_, rows) = table(&o, 2);
+        assert_eq!(rows[0][1..], ["812", "812", "406"]);
+        // No idle time, no offload.
+        let o = out(&[("idle", "0")]);
+        assert!(!text(&o, 3).contains("shortest idle"));
+        assert!(
+            !text(&o, 3).contains("load pattern"),
+            "one ρ, no comparison"
+        );
+        let o = out(&[("idle", "1 0")]);
+        assert!(text(&o, 3).contains(", both under the shortest idle time here, 1 s."));
+    }
+
+    #[test]
+    fn the_chart() {
+        let o = out(&[]);
+        let p = plot(&o);
+        let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Kimi-K3 on H200",
+                "DeepSeek-V4-Pro on H200",
+                "Kimi-K3 on B300",
+                "DeepSeek-V4-Pro on B300",
+                "idle 5 s: ρ = 50%",
+                "idle 15 s: ρ = 25%",
+                "idle 40 s: ρ = 11.1%"
+            ]
+        );
+        // 20 steps of 0.05 plus the reader's 1/9 (0.5 and 0.25 are steps).
+        let k3_h200 = &p.series[0];
+        assert_eq!(k3_h200.x.len(), 21);
+        assert_eq!((k3_h200.x[0], k3_h200.x[20]), (0.05, 1.0));
+        assert_eq!(k3_h200.y[20], 812.0);
+        let at = |x: f64| k3_h200.y[k3_h200.x.iter().position(|&v| v == x).unwrap()];
+        assert_eq!([at(0.5), at(0.25), at(1.0 / 9.0)], [406.0, 203.0, 90.0]);
+        let mark = &p.series[6];
+        assert!(mark.dashed);
+        assert_eq!(mark.x, [1.0 / 9.0; 4]);
+        assert_eq!(mark.y, [90.0, 28.0, 21.0, 6.0]);
+    }
+
+    #[test]
+    fn bad_params_are_named() {
+        for (k, v, msg) in [
+            ("out_tokens", "0", "must be between 1 and 10,000,000"),
+            ("tok_per_s", "0", "must be between 0.1 and 100000"),
+            ("idle", "5 15 40 1 2 3 4", "at most 6 values"),
+            ("idle", "-1", "must be between 0 and 1,000,000"),
+            ("idle", "", "enter at least one whole number"),
+            ("mode", "x", "choose one of: article, conservative"),
+            ("pd_ratio", "200", "must be between 0.1 and 100"),
+        ] {
+            let e = run(&raw(&[(k, v)])).unwrap_err();
+            assert_eq!(e.len(), 1, "{k}");
+            assert_eq!((e[0].param.as_str(), e[0].message.as_str()), (k, msg));
+        }
+        let all: Vec<(&str, &str)> = PARAMS.iter().map(|p| (p.name, "x")).collect();
+        let e = run(&raw(&all)).unwrap_err();
+        let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, PARAMS.iter().map(|p| p.name).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_extremes_run() {
+        for changes in [
+            [
+                ("out_tokens", "10,000,000"),
+                ("tok_per_s", "0.1"),
+                ("idle", "0 1000000"),
+            ],
+            [
+                ("out_tokens", "1"),
+                ("tok_per_s", "100000"),
+                ("idle", "1000000 0 1 2 3 4"),
+            ],
+        ] {
+            let o = out(&changes);
+            assert_eq!(o.blocks.len(), 5);
+            assert!(
+                plot(&o)
+                    .series
+                    .iter()
+                    .all(|s| s.x.iter().chain(&s.y).all(|v| v.is_finite()))
+            );
+        }
+    }
+
+    #[test]
+    fn the_demo_is_registered() {
+        let d = super::super::demos()
+            .into_iter()
+            .find(|d| d.id == "duty_cycle")
+            .unwrap();
+        assert!(run(&defaults(d.params)).is_ok());
+    }
+}

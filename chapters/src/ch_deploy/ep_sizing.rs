@@ -1,0 +1,943 @@
+//! The `ep_sizing` cell: expert parallelism (EP) spreads a model's routed
+//! experts over a group of cards; this cell shows, for each EP size the
+//! planner tries, how many experts and GB each card holds and what is left
+//! for KV cache, and which is the smallest EP that fits. Sizes are decimal GB
+//! (10^9 B), as the article counts them.
+
+use crate::ch_deploy::plan::{self, EpRow, RoundTo};
+use crate::ch_deploy::request_kv::{input, num, pct};
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
+    parse_int,
+};
+
+// ANCHOR: demo
+/// One EP size of the table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Row {
+    /// Cards in the EP group.
+    pub ep: u64,
+    /// Whether `ep` divides the experts to place.
+    pub even: bool,
+    /// The fullest card: its experts, their GB, and what is left for KV.
+    pub card: EpRow,
+    /// Even, and at least `min_free` GB left for KV.
+    pub feasible: bool,
+}
+
+/// The table for `placed` experts (routed plus redundant copies) of
+/// `expert_gb` each, on cards of `card_gb` that also keep `overhead_gb` of
+/// attention and embedding weights.
+pub fn rows(
+    placed: u64,
+    expert_gb: f64,
+    card_gb: f64,
+    overhead_gb: f64,
+    min_free: f64,
+) -> Vec<Row> {
+    plan::EP_SIZES
+        .into_iter()
+        .map(|ep| {
+            let even = placed.is_multiple_of(ep);
+            // An uneven split leaves some cards one expert more: size the
+            // fullest, which holds ⌈placed / ep⌉.
+            let fullest = placed.div_ceil(ep) * ep;
+            let card = plan::ep_row(fullest, ep, expert_gb, card_gb, overhead_gb);
+            Row {
+                ep,
+                even,
+                card,
+                feasible: even && card.free_gb >= min_free,
+            }
+        })
+        .collect()
+}
+
+/// Cards (or nodes) a token's `top_k` routed experts land on, on average,
+/// when the router picks `top_k` distinct experts uniformly from `experts`
+/// spread evenly over `groups`: `groups` × (1 − P(a group is missed)).
+pub fn expected_groups(experts: u64, top_k: u64, groups: u64) -> f64 {
+    let others = experts - experts / groups;
+    let missed: f64 = (0..top_k)
+        .map(|i| others.saturating_sub(i) as f64 / (experts - i) as f64)
+        .product();
+    groups as f64 * (1.0 - missed)
+}
+// ANCHOR_END: demo
+
+/// The smallest feasible EP: plan::ep_min over the experts placed.
+pub fn smallest(
+    placed: u64,
+    expert_gb: f64,
+    card_gb: f64,
+    overhead_gb: f64,
+    min_free: f64,
+) -> Option<u64> {
+    plan::ep_min(placed, expert_gb, card_gb, overhead_gb, min_free)
+}
+
+/// Kimi-K3's parameters in TB of FP8 weights as the article splits them:
+/// all, attention, embedding.
+pub const K3_SPLIT_TB: (f64, f64, f64) = (2.78, 0.5, 0.1);
+/// Kimi-K3's shared experts (always active).
+pub const K3_SHARED: u64 = 2;
+/// Routed experts a Kimi-K3 token activates.
+pub const K3_TOP_K: u64 = 16;
+/// DeepSeek-V4-Pro's weights outside the routed experts as the article
+/// counts them, TB.
+pub const V4_OTHER_TB: f64 = 0.3;
+/// Routed experts a DeepSeek-V4 token activates.
+pub const V4_TOP_K: u64 = 8;
+/// EPLB's redundant expert copies for DeepSeek-V4 (256 + 32 = 288).
+pub const V4_REDUNDANT: u64 = 32;
+/// Mixtral 8×7B: experts and experts per token.
+pub const MIXTRAL: (u64, u64) = (8, 2);
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "experts",
+        "routed experts",
+        "896",
+        "a whole number from 1 to 100,000; Kimi-K3 896, DeepSeek-V4-Pro 256",
+    ),
+    Param::text(
+        "expert_gb",
+        "GB per expert (FP8)",
+        "2.45",
+        "0.001 to 10,000 decimal GB; Kimi-K3 2.45, DeepSeek-V4-Pro 5.1",
+    ),
+    Param::text(
+        "card_gb",
+        "card memory (GB)",
+        "141",
+        "1 to 10,000 decimal GB; H200 141, B300 288",
+    ),
+    Param::text(
+        "overhead_gb",
+        "other weights per card (GB)",
+        "5",
+        "attention and embedding weights every card keeps besides its experts, 0 to 10,000 GB; the article: Kimi-K3 5, DeepSeek-V4-Pro 3",
+    ),
+    Param::text(
+        "redundant",
+        "redundant expert copies",
+        "0",
+        "EPLB-style copies of busy experts, placed like the others, 0 to 100,000; DeepSeek-V4 with EPLB: 32 (256 + 32 = 288)",
+    ),
+    Param::text(
+        "min_free",
+        "least GB left for KV",
+        "10",
+        "0 to 10,000 GB: a row is feasible when the fullest card keeps at least this much for KV cache",
+    ),
+    Param::text(
+        "top_k",
+        "routed experts per token",
+        "16",
+        "1 to 1,024, at most the routed experts; Kimi-K3 16, DeepSeek-V4 8",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "ep_sizing",
+        title: "Expert parallelism: how many cards before the experts fit?",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("ep_sizing.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters. The work is six rows and a product of at most 1,024
+/// factors per row, so the cell needs no budget.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// Routed experts.
+    pub experts: u64,
+    /// GB per expert.
+    pub expert_gb: f64,
+    /// One card's memory, GB.
+    pub card_gb: f64,
+    /// Attention and embedding weights per card, GB.
+    pub overhead_gb: f64,
+    /// Redundant copies placed with the experts.
+    pub redundant: u64,
+    /// Least GB a feasible row leaves for KV.
+    pub min_free: f64,
+    /// Routed experts per token.
+    pub top_k: u64,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let experts = parse_int(raw, "experts", 1, 100_000);
+        let expert_gb = parse_float(raw, "expert_gb", 0.001, 10_000.0);
+        let card_gb = parse_float(raw, "card_gb", 1.0, 10_000.0);
+        let overhead_gb = parse_float(raw, "overhead_gb", 0.0, 10_000.0);
+        let redundant = parse_int(raw, "redundant", 0, 100_000);
+        let min_free = parse_float(raw, "min_free", 0.0, 10_000.0);
+        let top_k = parse_int(raw, "top_k", 1, 1_024).and_then(|k| match &experts {
+            Ok(e) if k > *e => Err(ParamError {
+                param: "top_k".into(),
+                message: format!("at most the routed experts ({})", group_u64(*e as u64)),
+            }),
+            _ => Ok(k),
+        });
+        match (
+            experts,
+            expert_gb,
+            card_gb,
+            overhead_gb,
+            redundant,
+            min_free,
+            top_k,
+        ) {
+            (Ok(e), Ok(g), Ok(c), Ok(o), Ok(r), Ok(m), Ok(k)) => Ok(Params {
+                experts: e as u64,
+                expert_gb: g,
+                card_gb: c,
+                overhead_gb: o,
+                redundant: r as u64,
+                min_free: m,
+                top_k: k as u64,
+            }),
+            (e, g, c, o, r, m, k) => Err([
+                e.err(),
+                g.err(),
+                c.err(),
+                o.err(),
+                r.err(),
+                m.err(),
+                k.err(),
+            ]
+            .into_iter()
+            .flatten()
+            .collect()),
+        }
+    }
+
+    /// Experts to place: routed plus redundant copies.
+    pub fn placed(&self) -> u64 {
+        self.experts + self.redundant
+    }
+
+    /// The table for these parameters.
+    pub fn rows(&self) -> Vec<Row> {
+        rows(
+            self.placed(),
+            self.expert_gb,
+            self.card_gb,
+            self.overhead_gb,
+            self.min_free,
+        )
+    }
+
+    /// The smallest feasible EP.
+    pub fn smallest(&self) -> Option<u64> {
+        smallest(
+            self.placed(),
+            self.expert_gb,
+            self.card_gb,
+            self.overhead_gb,
+            self.min_free,
+        )
+    }
+}
+
+/// The defaults: Kimi-K3 on an H200.
+pub fn k3_params() -> Params {
+    let m = plan::k3();
+    Params {
+        experts: m.n_routed,
+        expert_gb: m.expert_gb,
+        card_gb: plan::H200.memory_gb,
+        overhead_gb: m.overhead_gb,
+        redundant: 0,
+        min_free: 10.0,
+        top_k: K3_TOP_K,
+    }
+}
+
+/// DeepSeek-V4-Pro on an H200, without EPLB's copies.
+pub fn v4_params() -> Params {
+    let m = plan::v4();
+    Params {
+        experts: m.n_routed,
+        expert_gb: m.expert_gb,
+        card_gb: plan::H200.memory_gb,
+        overhead_gb: m.overhead_gb,
+        redundant: 0,
+        min_free: 10.0,
+        top_k: V4_TOP_K,
+    }
+}
+
+/// GB with one decimal and a real minus sign: "−1.2 GB".
+pub fn gb(v: f64) -> String {
+    format!("{} GB", num(v, 1))
+}
+
+/// GB as the reader typed them: "5 GB", "2.45 GB".
+fn gb_in(v: f64) -> String {
+    format!("{} GB", input(v))
+}
+
+/// Nodes of 8 cards an EP group spans.
+fn nodes(ep: u64) -> u64 {
+    ep.div_ceil(plan::GPUS_PER_NODE)
+}
+
+/// "56" or "4 on 128 cards, 3 on 128 (not even)".
+fn experts_cell(placed: u64, r: &Row) -> String {
+    if r.even {
+        group_u64(r.card.experts_per_card)
+    } else {
+        let more = placed % r.ep;
+        format!(
+            "{} on {}, {} on {} (not even)",
+            group_u64(r.card.experts_per_card),
+            count(more, "card", "cards"),
+            group_u64(r.card.experts_per_card - 1),
+            group_u64(r.ep - more)
+        )
+    }
+}
+
+/// "yes", "yes, the smallest", "no: not even", "no: 3.8 GB < 10 GB".
+fn verdict(r: &Row, smallest: Option<u64>, min_free: f64) -> String {
+    if r.feasible {
+        if smallest == Some(r.ep) {
+            "yes, the smallest".to_owned()
+        } else {
+            "yes".to_owned()
+        }
+    } else if !r.even {
+        "no: not even".to_owned()
+    } else {
+        format!("no: {} < {}", gb(r.card.free_gb), gb_in(min_free))
+    }
+}
+
+/// Whether the parameters are Kimi-K3's on an H200 (the defaults).
+fn is_k3(p: &Params) -> bool {
+    let k = k3_params();
+    (
+        p.experts,
+        p.expert_gb,
+        p.card_gb,
+        p.overhead_gb,
+        p.redundant,
+    ) == (k.experts, k.expert_gb, k.card_gb, k.overhead_gb, 0)
+}
+
+/// Whether the experts, their size, the card and the overhead are
+/// DeepSeek-V4-Pro's on an H200 (any redundant copies).
+fn is_v4(p: &Params) -> bool {
+    let v = v4_params();
+    (p.experts, p.expert_gb, p.card_gb, p.overhead_gb)
+        == (v.experts, v.expert_gb, v.card_gb, v.overhead_gb)
+}
+
+/// What the article's K3 rows leave out, for the default parameters.
+fn k3_notes(p: &Params) -> String {
+    let r16 = plan::ep_row(p.experts, 16, p.expert_gb, p.card_gb, p.overhead_gb);
+    let r32 = plan::ep_row(p.experts, 32, p.expert_gb, p.card_gb, p.overhead_gb);
+    let (total, attn, embed) = K3_SPLIT_TB;
+    let moe = total - attn - embed;
+    let other_gb = (attn + embed) * 1000.0;
+    let cards = expected_groups(p.experts, p.top_k, 32);
+    let node_count = nodes(32);
+    let reached = expected_groups(p.experts, p.top_k, node_count);
+    format!(
+        "\nKimi-K3 as the article sizes it: {} TB − {} TB of attention − {} TB of embedding = {} TB of experts, which it rounds to {} TB and divides by {} routed + {} shared = {} experts: {} GB each ({} GB from the unrounded {} TB).\n\
+         The article's EP = 16 row leaves {} GB: it drops the {} of other weights that its EP = 32 row counts ({} − {} = {} without them, {} with them). Its EP = 32 row: {} − {} − {} = {} GB, printed as {} GB.\n\
+         Two things no row holds: the {} shared experts ({} × {} = {}), and most of the other weights: the article's own split leaves {} of attention and embedding outside the experts, {}× the {} a card is charged; with DP attention every card keeps all the attention weights (spread over 32 cards, {} would still be {} a card).\n\
+         Routing: a token picks {} of {} routed experts plus {} shared, {} of all experts (DeepSeek-V4: {} of {}, {}; Mixtral: {} of {}, {}). At EP = 32 its routed experts reach at most {} of 32 cards ({}); if the router picked uniformly, {} cards on average, and {} of the {} nodes.\n",
+        input(total),
+        input(attn),
+        input(embed),
+        num(moe, 2),
+        num(moe.round_to(1), 1),
+        group_u64(p.experts),
+        K3_SHARED,
+        group_u64(p.experts + K3_SHARED),
+        num(moe.round_to(1) * 1000.0 / (p.experts + K3_SHARED) as f64, 2),
+        num(moe * 1000.0 / (p.experts + K3_SHARED) as f64, 2),
+        num(moe, 2),
+        num(r16.free_gb + p.overhead_gb, 0),
+        gb_in(p.overhead_gb),
+        input(p.card_gb),
+        num(r16.weight_gb, 1),
+        gb(r16.free_gb + p.overhead_gb),
+        gb(r16.free_gb),
+        input(p.card_gb),
+        num(r32.weight_gb, 1),
+        input(p.overhead_gb),
+        num(r32.free_gb, 1),
+        num(plan::article_free_gb(&plan::k3(), &plan::H200), 0),
+        K3_SHARED,
+        K3_SHARED,
+        input(p.expert_gb),
+        gb(K3_SHARED as f64 * p.expert_gb),
+        gb_in(other_gb),
+        num(other_gb / p.overhead_gb, 0),
+        gb_in(p.overhead_gb),
+        gb_in(other_gb),
+        gb(other_gb / 32.0),
+        p.top_k,
+        group_u64(p.experts),
+        K3_SHARED,
+        pct(k3_active_share(p.top_k), 1),
+        V4_TOP_K,
+        plan::v4().n_routed,
+        pct(V4_TOP_K as f64 / plan::v4().n_routed as f64, 1),
+        MIXTRAL.1,
+        MIXTRAL.0,
+        pct(MIXTRAL.1 as f64 / MIXTRAL.0 as f64, 0),
+        p.top_k.min(32),
+        pct(p.top_k.min(32) as f64 / 32.0, 0),
+        num(cards, 1),
+        num(reached, 2),
+        node_count,
+    )
+}
+
+/// The share of Kimi-K3's experts a token activates when it picks `top_k`
+/// routed experts: (top_k + 2 shared) / (896 + 2).
+pub fn k3_active_share(top_k: u64) -> f64 {
+    let n = plan::k3().n_routed;
+    (top_k + K3_SHARED) as f64 / (n + K3_SHARED) as f64
+}
+
+/// What the article's V4 rows say, and EPLB's copies.
+fn v4_notes(p: &Params) -> String {
+    let v = v4_params();
+    let r = |placed: u64, ep: u64| plan::ep_row(placed, ep, v.expert_gb, v.card_gb, v.overhead_gb);
+    let (r8, r16) = (r(v.experts, 8), r(v.experts, 16));
+    let eplb = v.experts + V4_REDUNDANT;
+    let e16 = r(eplb, 16);
+    let m = plan::v4();
+    let (total, other) = (m.weight_tb, V4_OTHER_TB);
+    let redundant_hint = if p.redundant == V4_REDUNDANT {
+        String::new()
+    } else {
+        format!(" (set redundant = {V4_REDUNDANT} to see that table)")
+    };
+    format!(
+        "\nDeepSeek-V4-Pro as the article sizes it: ({} − {}) TB / {} experts = {} GB each, which it rounds to {} GB. EP = 8: {} experts, {} a card, more than the card; EP = 16: {} experts, {} a card, {} left for KV (printed as {} and {} GB).\n\
+         With EPLB's {} redundant copies, {} + {} = {} experts: EP = 16 puts {} on a card, {}, and leaves {}{redundant_hint}.\n",
+        input(total),
+        input(other),
+        v.experts,
+        num((total - other) * 1000.0 / v.experts as f64, 3),
+        input(v.expert_gb),
+        r8.experts_per_card,
+        gb(r8.weight_gb),
+        r16.experts_per_card,
+        gb(r16.weight_gb),
+        gb(r16.free_gb),
+        num(r16.weight_gb, 0),
+        num(plan::article_free_gb(&m, &plan::H200), 0),
+        V4_REDUNDANT,
+        v.experts,
+        V4_REDUNDANT,
+        eplb,
+        e16.experts_per_card,
+        gb(e16.weight_gb),
+        gb(e16.free_gb),
+    )
+}
+
+/// Runs the demo: what is placed, the smallest feasible EP, notes on the
+/// article's rows; a table per EP size; a chart of GB per card against EP.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let placed = p.placed();
+    let table = p.rows();
+    let small = p.smallest();
+    let mut text = format!(
+        "Experts to place: {} routed + {} redundant = {}, {} GB each (FP8, decimal GB). A card has {} GB, of which {} go to other weights (attention, embedding). EP = n spreads the experts over n cards ({} per node).\n\
+         A row is feasible when EP divides the experts evenly and the fullest card keeps at least min_free = {} for KV cache. The article names no threshold: it rejects a row that leaves {} GB and accepts {} GB and {} GB; min_free is this cell's line between them.\n",
+        group_u64(p.experts),
+        group_u64(p.redundant),
+        group_u64(placed),
+        input(p.expert_gb),
+        input(p.card_gb),
+        gb_in(p.overhead_gb),
+        plan::GPUS_PER_NODE,
+        gb_in(p.min_free),
+        num(
+            k3_params().card_gb - plan::ep_row(896, 16, 2.45, 141.0, 0.0).weight_gb,
+            0
+        ),
+        num(plan::article_free_gb(&plan::v4(), &plan::H200), 0),
+        num(plan::article_free_gb(&plan::k3(), &plan::H200), 0),
+    );
+    text += &match small.and_then(|ep| table.iter().find(|r| r.ep == ep)) {
+        Some(r) => format!(
+            "Smallest feasible EP: {} ({} of {} cards): {} experts = {} a card, {} left for KV.\n",
+            r.ep,
+            count(nodes(r.ep), "node", "nodes"),
+            plan::GPUS_PER_NODE,
+            group_u64(r.card.experts_per_card),
+            gb(r.card.weight_gb),
+            gb(r.card.free_gb),
+        ),
+        None => format!(
+            "No EP up to {} is feasible: none both divides {} experts and leaves {}.\n",
+            plan::EP_SIZES[plan::EP_SIZES.len() - 1],
+            group_u64(placed),
+            gb_in(p.min_free)
+        ),
+    };
+    if let Some(r) = table.iter().find(|r| !r.even) {
+        text += &format!(
+            "From EP = {}, {} experts do not divide evenly: some cards hold one expert more; the table sizes the fullest card and marks the row \"not even\".\n",
+            r.ep,
+            group_u64(placed)
+        );
+    }
+    if let Some(r16) = table.iter().find(|r| r.ep == 16) {
+        text += &format!(
+            "At EP = 16 a card holds {} experts = {}: {} − {} = {} without the other weights, {} with them.\n",
+            experts_cell(placed, r16),
+            gb(r16.card.weight_gb),
+            input(p.card_gb),
+            num(r16.card.weight_gb, 1),
+            gb(r16.card.free_gb + p.overhead_gb),
+            gb(r16.card.free_gb),
+        );
+    }
+    if is_k3(&p) {
+        text += &k3_notes(&p);
+    }
+    if is_v4(&p) {
+        text += &v4_notes(&p);
+    }
+    let header = [
+        "EP (cards)",
+        "nodes",
+        "experts per card",
+        "weights per card",
+        "left for KV",
+        "feasible",
+    ]
+    .map(String::from)
+    .to_vec();
+    let cells = table
+        .iter()
+        .map(|r| {
+            vec![
+                group_u64(r.ep),
+                group_u64(nodes(r.ep)),
+                experts_cell(placed, r),
+                gb(r.card.weight_gb),
+                gb(r.card.free_gb),
+                verdict(r, small, p.min_free),
+            ]
+        })
+        .collect();
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table {
+                header,
+                rows: cells,
+            },
+            Block::Plot(plot(&table, &p)),
+        ],
+    })
+}
+
+/// GB per card (the fullest) against EP: experts' weights, what is left for
+/// KV, the card's memory and min_free.
+fn plot(table: &[Row], p: &Params) -> Plot {
+    let x: Vec<f64> = table.iter().map(|r| r.ep as f64).collect();
+    let line = |name: String, y: Vec<f64>, dashed: bool| Series {
+        name,
+        x: x.clone(),
+        y,
+        bars: false,
+        dashed,
+    };
+    Plot {
+        title: "One card (the fullest) against EP size, GB".to_owned(),
+        x_label: "EP (cards in the group)".to_owned(),
+        y_label: "GB per card".to_owned(),
+        log_x: true,
+        log_y: false,
+        series: vec![
+            line(
+                "experts' weights".to_owned(),
+                table.iter().map(|r| r.card.weight_gb).collect(),
+                false,
+            ),
+            line(
+                "left for KV".to_owned(),
+                table.iter().map(|r| r.card.free_gb).collect(),
+                false,
+            ),
+            line(
+                format!("card memory, {} GB", input(p.card_gb)),
+                vec![p.card_gb; table.len()],
+                true,
+            ),
+            line(
+                format!("min_free, {} GB", input(p.min_free)),
+                vec![p.min_free; table.len()],
+                true,
+            ),
+        ],
+        heatmap: None,
+    }
+}
+
+/// The row for `ep` in a table (`None` if `ep` is not tried).
+fn at(table: &[Row], ep: u64) -> Option<Row> {
+    table.iter().find(|r| r.ep == ep).copied()
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value).
+pub fn figures() -> Vec<(&'static str, String)> {
+    let (k, v) = (k3_params(), v4_params());
+    let (kt, vt) = (k.rows(), v.rows());
+    let eplb = Params {
+        redundant: V4_REDUNDANT,
+        ..v
+    };
+    let et = eplb.rows();
+    let (Some(k8), Some(k16), Some(k32), Some(v8), Some(v16), Some(e16)) = (
+        at(&kt, 8),
+        at(&kt, 16),
+        at(&kt, 32),
+        at(&vt, 8),
+        at(&vt, 16),
+        at(&et, 16),
+    ) else {
+        return Vec::new();
+    };
+    let (total, attn, embed) = K3_SPLIT_TB;
+    let moe = (total - attn - embed).round_to(1);
+    let ep_text = |e: Option<u64>| e.map_or_else(|| "none".to_owned(), group_u64);
+    vec![
+        ("ep_sizing.k3_moe_tb", format!("{} TB", num(moe, 1))),
+        (
+            "ep_sizing.k3_expert_gb",
+            format!(
+                "{} GB",
+                num(moe * 1000.0 / (k.experts + K3_SHARED) as f64, 2)
+            ),
+        ),
+        (
+            "ep_sizing.v4_expert_gb",
+            format!(
+                "{} GB",
+                num(
+                    (plan::v4().weight_tb - V4_OTHER_TB) * 1000.0 / v.experts as f64,
+                    1
+                )
+            ),
+        ),
+        ("ep_sizing.k3_ep8_weight", gb(k8.card.weight_gb)),
+        ("ep_sizing.k3_ep16_weight", gb(k16.card.weight_gb)),
+        (
+            "ep_sizing.k3_ep16_free_article",
+            gb(k16.card.free_gb + k.overhead_gb),
+        ),
+        ("ep_sizing.k3_ep16_free", gb(k16.card.free_gb)),
+        ("ep_sizing.k3_ep32_weight", gb(k32.card.weight_gb)),
+        ("ep_sizing.k3_ep32_free", gb(k32.card.free_gb)),
+        ("ep_sizing.v4_ep8_weight", gb(v8.card.weight_gb)),
+        ("ep_sizing.v4_ep16_weight", gb(v16.card.weight_gb)),
+        ("ep_sizing.v4_ep16_free", gb(v16.card.free_gb)),
+        (
+            "ep_sizing.v4_eplb_experts",
+            group_u64(e16.card.experts_per_card),
+        ),
+        ("ep_sizing.v4_eplb_weight", gb(e16.card.weight_gb)),
+        ("ep_sizing.v4_eplb_free", gb(e16.card.free_gb)),
+        (
+            "ep_sizing.k3_active_share",
+            pct(k3_active_share(K3_TOP_K), 1),
+        ),
+        (
+            "ep_sizing.v4_active_share",
+            pct(V4_TOP_K as f64 / v.experts as f64, 1),
+        ),
+        (
+            "ep_sizing.mixtral_active_share",
+            pct(MIXTRAL.1 as f64 / MIXTRAL.0 as f64, 0),
+        ),
+        (
+            "ep_sizing.k3_fanout",
+            pct(K3_TOP_K.min(32) as f64 / 32.0, 0),
+        ),
+        (
+            "ep_sizing.k3_expected_cards",
+            num(expected_groups(k.experts, K3_TOP_K, 32), 1),
+        ),
+        (
+            "ep_sizing.k3_expected_nodes",
+            num(expected_groups(k.experts, K3_TOP_K, nodes(32)), 2),
+        ),
+        ("ep_sizing.k3_min_ep", ep_text(k.smallest())),
+        ("ep_sizing.v4_min_ep", ep_text(v.smallest())),
+        ("ep_sizing.v4_eplb_min_ep", ep_text(eplb.smallest())),
+        ("ep_sizing.k3_shared_gb", gb(K3_SHARED as f64 * k.expert_gb)),
+        (
+            "ep_sizing.k3_other_over_overhead",
+            format!("{}×", num((attn + embed) * 1000.0 / k.overhead_gb, 0)),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn raw(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn out(changes: &[(&str, &str)]) -> Output {
+        run(&raw(changes)).unwrap()
+    }
+
+    fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
+        run(&raw(changes)).unwrap_err()
+    }
+
+    fn text(o: &Output) -> &str {
+        let Block::Text(t) = &o.blocks[0] else {
+            panic!()
+        };
+        t
+    }
+
+    fn table(o: &Output) -> &Vec<Vec<String>> {
+        let Block::Table { rows, .. } = &o.blocks[1] else {
+            panic!()
+        };
+        rows
+    }
+
+    fn plot(o: &Output) -> &Plot {
+        let Block::Plot(p) = &o.blocks[2] else {
+            panic!()
+        };
+        p
+    }
+
+    const V4: &[(&str, &str)] = &[
+        ("experts", "256"),
+        ("expert_gb", "5.1"),
+        ("overhead_gb", "3"),
+        ("top_k", "8"),
+    ];
+
+    #[test]
+    fn figures_at_the_defaults() {
+        let expected = [
+            ("ep_sizing.k3_moe_tb", "2.2 TB"),
+            ("ep_sizing.k3_expert_gb", "2.45 GB"),
+            ("ep_sizing.v4_expert_gb", "5.1 GB"),
+            ("ep_sizing.k3_ep8_weight", "274.4 GB"),
+            ("ep_sizing.k3_ep16_weight", "137.2 GB"),
+            ("ep_sizing.k3_ep16_free_article", "3.8 GB"),
+            ("ep_sizing.k3_ep16_free", "−1.2 GB"),
+            ("ep_sizing.k3_ep32_weight", "68.6 GB"),
+            ("ep_sizing.k3_ep32_free", "67.4 GB"),
+            ("ep_sizing.v4_ep8_weight", "163.2 GB"),
+            ("ep_sizing.v4_ep16_weight", "81.6 GB"),
+            ("ep_sizing.v4_ep16_free", "56.4 GB"),
+            ("ep_sizing.v4_eplb_experts", "18"),
+            ("ep_sizing.v4_eplb_weight", "91.8 GB"),
+            ("ep_sizing.v4_eplb_free", "46.2 GB"),
+            ("ep_sizing.k3_active_share", "2.0%"),
+            ("ep_sizing.v4_active_share", "3.1%"),
+            ("ep_sizing.mixtral_active_share", "25%"),
+            ("ep_sizing.k3_fanout", "50%"),
+            ("ep_sizing.k3_expected_cards", "12.8"),
+            ("ep_sizing.k3_expected_nodes", "3.96"),
+            ("ep_sizing.k3_min_ep", "32"),
+            ("ep_sizing.v4_min_ep", "16"),
+            ("ep_sizing.v4_eplb_min_ep", "16"),
+            ("ep_sizing.k3_shared_gb", "4.9 GB"),
+            ("ep_sizing.k3_other_over_overhead", "120×"),
+        ];
+        let got = figures();
+        let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn the_table_agrees_with_plan() {
+        for p in [k3_params(), v4_params()] {
+            for r in p.rows() {
+                if r.even {
+                    let want =
+                        plan::ep_row(p.placed(), r.ep, p.expert_gb, p.card_gb, p.overhead_gb);
+                    assert_eq!(r.card, want);
+                }
+            }
+            let first = p.rows().into_iter().find(|r| r.feasible).map(|r| r.ep);
+            assert_eq!(first, p.smallest());
+        }
+        // 896 over 256 cards: 128 cards hold 4, 128 hold 3.
+        let r = rows(896, 2.45, 141.0, 5.0, 10.0);
+        assert!(!r[5].even && !r[5].feasible);
+        assert_eq!(r[5].card.experts_per_card, 4);
+        // Uniform routing: 1 expert reaches 1 card; all experts reach all.
+        assert_eq!(expected_groups(896, 1, 32), 1.0);
+        assert_eq!(expected_groups(64, 64, 8), 8.0);
+    }
+
+    #[test]
+    fn the_default_table_text_and_chart() {
+        let o = out(&[]);
+        let rows = table(&o);
+        let want = [
+            [
+                "8",
+                "1",
+                "112",
+                "274.4 GB",
+                "−138.4 GB",
+                "no: −138.4 GB < 10 GB",
+            ],
+            [
+                "16",
+                "2",
+                "56",
+                "137.2 GB",
+                "−1.2 GB",
+                "no: −1.2 GB < 10 GB",
+            ],
+            ["32", "4", "28", "68.6 GB", "67.4 GB", "yes, the smallest"],
+            ["64", "8", "14", "34.3 GB", "101.7 GB", "yes"],
+            ["128", "16", "7", "17.2 GB", "118.8 GB", "yes"],
+            [
+                "256",
+                "32",
+                "4 on 128 cards, 3 on 128 (not even)",
+                "9.8 GB",
+                "126.2 GB",
+                "no: not even",
+            ],
+        ];
+        assert_eq!(rows, &want.map(|r| r.map(String::from).to_vec()));
+        let t = text(&o);
+        for s in [
+            "Experts to place: 896 routed + 0 redundant = 896, 2.45 GB each",
+            "it rejects a row that leaves 4 GB and accepts 56 GB and 67 GB",
+            "Smallest feasible EP: 32 (4 nodes of 8 cards): 28 experts = 68.6 GB a card, 67.4 GB left for KV.\n",
+            "From EP = 256, 896 experts do not divide evenly",
+            "At EP = 16 a card holds 56 experts = 137.2 GB: 141 − 137.2 = 3.8 GB without the other weights, −1.2 GB with them.\n",
+            "2.78 TB − 0.5 TB of attention − 0.1 TB of embedding = 2.18 TB of experts, which it rounds to 2.2 TB and divides by 896 routed + 2 shared = 898 experts: 2.45 GB each (2.43 GB from the unrounded 2.18 TB)",
+            "The article's EP = 16 row leaves 4 GB: it drops the 5 GB of other weights that its EP = 32 row counts (141 − 137.2 = 3.8 GB without them, −1.2 GB with them). Its EP = 32 row: 141 − 68.6 − 5 = 67.4 GB, printed as 67 GB.",
+            "the 2 shared experts (2 × 2.45 = 4.9 GB)",
+            "leaves 600 GB of attention and embedding outside the experts, 120× the 5 GB a card is charged",
+            "spread over 32 cards, 600 GB would still be 18.8 GB a card",
+            "a token picks 16 of 896 routed experts plus 2 shared, 2.0% of all experts (DeepSeek-V4: 8 of 256, 3.1%; Mixtral: 2 of 8, 25%)",
+            "reach at most 16 of 32 cards (50%); if the router picked uniformly, 12.8 cards on average, and 3.96 of the 4 nodes",
+        ] {
+            assert!(t.contains(s), "missing {s:?} in\n{t}");
+        }
+        assert!(!t.contains("DeepSeek-V4-Pro as the article"));
+        let p = plot(&o);
+        assert!(p.log_x && !p.log_y);
+        assert_eq!(p.series[0].x, [8.0, 16.0, 32.0, 64.0, 128.0, 256.0]);
+        assert_eq!(
+            p.series[1].y[1],
+            plan::ep_row(896, 16, 2.45, 141.0, 5.0).free_gb
+        );
+        assert!(p.series[2].dashed && p.series[2].y == [141.0; 6]);
+        assert_eq!(p.series[3].name, "min_free, 10 GB");
+    }
+
+    #[test]
+    fn deepseek_v4_with_and_without_eplb() {
+        let o = out(V4);
+        let t = text(&o);
+        for s in [
+            "Smallest feasible EP: 16 (2 nodes of 8 cards): 16 experts = 81.6 GB a card, 56.4 GB left for KV.\n",
+            "(1.6 − 0.3) TB / 256 experts = 5.078 GB each, which it rounds to 5.1 GB. EP = 8: 32 experts, 163.2 GB a card, more than the card; EP = 16: 16 experts, 81.6 GB a card, 56.4 GB left for KV (printed as 82 and 56 GB).",
+            "256 + 32 = 288 experts: EP = 16 puts 18 on a card, 91.8 GB, and leaves 46.2 GB (set redundant = 32 to see that table)",
+        ] {
+            assert!(t.contains(s), "missing {s:?} in\n{t}");
+        }
+        assert!(!t.contains("Kimi-K3 as the article"));
+        let mut with = V4.to_vec();
+        with.push(("redundant", "32"));
+        let o = out(&with);
+        assert!(!text(&o).contains("set redundant"));
+        let rows = table(&o);
+        assert_eq!(
+            rows[1][2..],
+            ["18", "91.8 GB", "46.2 GB", "yes, the smallest"]
+        );
+        // 288 = 2^5 × 9: EP = 64 and up are not even.
+        assert_eq!(rows[3][2], "5 on 32 cards, 4 on 32 (not even)");
+    }
+
+    #[test]
+    fn nothing_feasible_is_said() {
+        let o = out(&[("min_free", "10000")]);
+        assert!(text(&o).contains("No EP up to 256 is feasible"));
+        assert!(table(&o).iter().all(|r| r[5].starts_with("no")));
+        let o = out(&[("experts", "7"), ("top_k", "2")]);
+        assert!(text(&o).contains("From EP = 8, 7 experts do not divide evenly"));
+        assert_eq!(table(&o)[0][2], "1 on 7 cards, 0 on 1 (not even)");
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let e = errors(&[
+            ("experts", "0"),
+            ("expert_gb", "x"),
+            ("card_gb", "0"),
+            ("overhead_gb", "-1"),
+            ("redundant", "1.5"),
+            ("min_free", ""),
+            ("top_k", "2000"),
+        ]);
+        let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "experts",
+                "expert_gb",
+                "card_gb",
+                "overhead_gb",
+                "redundant",
+                "min_free",
+                "top_k"
+            ]
+        );
+        let e = errors(&[("experts", "8"), ("top_k", "9")]);
+        assert_eq!(
+            (e[0].param.as_str(), e[0].message.as_str()),
+            ("top_k", "at most the routed experts (8)")
+        );
+    }
+
+    #[test]
+    fn the_demo_is_registered_and_fast() {
+        let d = super::super::demos()
+            .into_iter()
+            .find(|d| d.id == "ep_sizing")
+            .unwrap();
+        let t0 = std::time::Instant::now();
+        assert!((d.run)(&defaults(d.params)).is_ok());
+        assert!(t0.elapsed().as_millis() < 50);
+    }
+}

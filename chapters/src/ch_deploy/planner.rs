@@ -1,0 +1,1503 @@
+//! The deployment planner: from a model, a card, a request size and a target
+//! concurrency to units, nodes and GPUs, with every intermediate number and
+//! both rounding modes side by side. The arithmetic is `plan.rs`'s; this cell
+//! only chooses its inputs and lays the steps out.
+
+use crate::ch_deploy::plan::{
+    B300, DecodePlan, EP_SIZES, EpRow, GPUS_PER_NODE, Gpu, H200, Mode, Model, RoundTo,
+    article_free_gb, article_request_gb, best_plan, decode_ms, decode_plan, ep_row, hicache_nodes,
+    k3, request_gb, v4,
+};
+use crate::ch_kvcache::kv_calc::grouped;
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
+    parse_float, parse_int,
+};
+
+// ANCHOR: demo
+/// What the reader asks for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Setup {
+    /// The model, its `ep` set to the EP the reader picked.
+    pub model: Model,
+    /// The card.
+    pub gpu: Gpu,
+    /// Average context per request, tokens.
+    pub tokens: u64,
+    /// Requests served at once.
+    pub target: u64,
+    /// Decode nodes per prefill node.
+    pub pd_ratio: f64,
+    /// Share of the requests' KV that must be on the GPUs at once (1: all).
+    pub rho: f64,
+}
+
+/// Every step of one plan in one rounding mode.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Steps {
+    /// Experts per card and their exact weight.
+    pub row: EpRow,
+    /// GB per card left for KV, the weights rounded to whole GB as the
+    /// article rounds them.
+    pub free_gb: f64,
+    /// KV GB of one unit (`free_gb` × EP cards).
+    pub unit_gb: f64,
+    /// One request, GB, to one decimal as the article prints it.
+    pub request_gb: f64,
+    /// Nodes one unit spans.
+    pub nodes_per_unit: u64,
+    /// Requests a unit holds, before rounding.
+    pub concurrency_exact: f64,
+    /// The plan with every request's KV on the GPUs; `None` when a unit
+    /// cannot hold one request.
+    pub plan: Option<DecodePlan>,
+    /// D nodes and total nodes once only `rho` of the KV stays on the GPUs.
+    pub at_rho: Option<(u64, u64)>,
+}
+
+/// The plan of `s` in `mode`, step by step, with `plan.rs`'s functions.
+pub fn steps(s: &Setup, mode: Mode) -> Steps {
+    let m = &s.model;
+    let free_gb = article_free_gb(m, &s.gpu);
+    let request_gb = article_request_gb(m, s.tokens);
+    let nodes_per_unit = m.ep.div_ceil(GPUS_PER_NODE);
+    let plan = decode_plan(
+        free_gb,
+        m.ep,
+        request_gb,
+        nodes_per_unit,
+        s.target,
+        s.pd_ratio,
+        mode,
+    );
+    Steps {
+        row: ep_row(
+            m.n_routed,
+            m.ep,
+            m.expert_gb,
+            s.gpu.memory_gb,
+            m.overhead_gb,
+        ),
+        free_gb,
+        unit_gb: free_gb * m.ep as f64,
+        request_gb,
+        nodes_per_unit,
+        concurrency_exact: free_gb * m.ep as f64 / request_gb,
+        plan,
+        at_rho: plan.map(|p| hicache_nodes(p.d_nodes, s.rho, s.pd_ratio, mode)),
+    }
+}
+
+/// The EP with the fewest GPUs for `s`'s model, card and requests
+/// (`plan::best_plan`: conservative rounding, exact expert weights, every
+/// request's KV on the GPUs).
+pub fn best(s: &Setup) -> Option<(u64, DecodePlan)> {
+    let m = &s.model;
+    best_plan(
+        m.n_routed,
+        m.expert_gb,
+        m.overhead_gb,
+        s.gpu.memory_gb,
+        article_request_gb(m, s.tokens),
+        s.target,
+        s.pd_ratio,
+    )
+}
+
+/// Total nodes (at `s.rho`) of `model` (at its `ep`) on `gpu` for each target
+/// in `targets`, the rest of `s` unchanged; targets without a plan are left out.
+pub fn curve(s: &Setup, model: Model, gpu: Gpu, targets: &[u64], mode: Mode) -> Vec<(u64, u64)> {
+    targets
+        .iter()
+        .filter_map(|&target| {
+            let t = Setup {
+                model,
+                gpu,
+                target,
+                ..*s
+            };
+            steps(&t, mode).at_rho.map(|(_, total)| (target, total))
+        })
+        .collect()
+}
+// ANCHOR_END: demo
+
+/// Routed experts each token goes to, as the article gives them: K3 16 of
+/// 896, V4 8 of 256.
+pub fn top_k(m: &Model) -> u64 {
+    if m.name == k3().name { 16 } else { 8 }
+}
+
+/// The models the reader can pick, by name.
+pub const MODELS: &[&str] = &["Kimi-K3", "DeepSeek-V4-Pro"];
+/// The cards the reader can pick; `custom` takes `card_gb` and `card_tb_s`.
+pub const GPUS: &[&str] = &["H200", "B300", "custom"];
+/// The EP choices: the model's own (K3 32, V4 16), or one of `plan::EP_SIZES`.
+pub const EPS: &[&str] = &["model's own", "8", "16", "32", "64", "128", "256"];
+/// The rounding modes, in the order of `plan::Mode`.
+pub const MODES: &[&str] = &["article", "conservative"];
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::choice(
+        "model",
+        "model",
+        MODELS,
+        "Kimi-K3: 896 routed experts of 2.45 GB, 5 GB of attention and embedding per card, 61.4 KB per token plus a 0.207 GB KDA state, EP 32; DeepSeek-V4-Pro: 256 experts of 5.1 GB, 3 GB per card, 12.2 KB per token, EP 16 (the article's figures)",
+    ),
+    Param::choice(
+        "gpu",
+        "GPU",
+        GPUS,
+        "H200: 141 GB, 4.8 TB/s; B300: 288 GB, 8 TB/s; custom: the two fields below",
+    ),
+    Param::text(
+        "card_gb",
+        "custom card: memory (GB)",
+        "192",
+        "decimal GB per card, 1 to 100,000; used only when GPU is custom",
+    ),
+    Param::text(
+        "card_tb_s",
+        "custom card: bandwidth (TB/s)",
+        "8",
+        "0.1 to 1,000 TB/s; used only when GPU is custom",
+    ),
+    Param::choice(
+        "ep",
+        "EP (cards per unit)",
+        EPS,
+        "the cards one expert-parallel unit spreads the routed experts over (8 a node); the model's own is the article's (K3 32, V4 16); it must divide the routed experts (K3's 896: up to 128)",
+    ),
+    Param::text(
+        "tokens",
+        "average context (tokens)",
+        "500,000",
+        "10,000 to 10,000,000 tokens per request",
+    ),
+    Param::text(
+        "target",
+        "requests at once",
+        "10,000",
+        "concurrent requests to serve, 1 to 10,000,000",
+    ),
+    Param::text(
+        "pd_ratio",
+        "P:D ratio (D nodes per P node)",
+        "2.5",
+        "decode nodes per prefill node, 0.1 to 100; the article takes 2.5 from SGLang's practice",
+    ),
+    Param::text(
+        "rho",
+        "duty cycle ρ",
+        "1",
+        "share of the requests' KV on the GPUs at once, 0.01 to 1; 1 keeps every request resident, below 1 the HiCache correction keeps D × ρ decode nodes (see the duty_cycle cell)",
+    ),
+    Param::choice(
+        "mode",
+        "rounding",
+        MODES,
+        "article: round to nearest, as the source does; conservative: floor the requests a unit holds, ceil units and nodes",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "planner",
+        title: "Deployment planner: from a target concurrency to nodes and GPUs",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("planner.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters: the setup, whether the EP is the model's own, the
+/// chosen mode. The work is a few dozen plans, so no budget is needed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// The setup.
+    pub setup: Setup,
+    /// The reader kept the model's own EP.
+    pub own_ep: bool,
+    /// The chosen rounding.
+    pub mode: Mode,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let model = parse_choice(raw, "model", MODELS);
+        let gpu = parse_choice(raw, "gpu", GPUS);
+        let card_gb = parse_float(raw, "card_gb", 1.0, 100_000.0);
+        let card_tb_s = parse_float(raw, "card_tb_s", 0.1, 1_000.0);
+        let ep = parse_choice(raw, "ep", EPS);
+        let tokens = parse_int(raw, "tokens", 10_000, 10_000_000);
+        let target = parse_int(raw, "target", 1, 10_000_000);
+        let pd_ratio = parse_float(raw, "pd_ratio", 0.1, 100.0);
+        let rho = parse_float(raw, "rho", 0.01, 1.0);
+        let mode = parse_choice(raw, "mode", MODES);
+        let base = model
+            .as_ref()
+            .ok()
+            .map(|&n| if n == MODELS[0] { k3() } else { v4() });
+        // The EP must split the model's routed experts evenly.
+        let ep = ep.and_then(|e| {
+            let Some(m) = base else { return Ok(None) };
+            let n: u64 = e.parse().unwrap_or(m.ep);
+            if !m.n_routed.is_multiple_of(n) {
+                let fits: Vec<String> = EP_SIZES
+                    .iter()
+                    .filter(|&&x| m.n_routed.is_multiple_of(x))
+                    .map(|x| x.to_string())
+                    .collect();
+                return Err(ParamError {
+                    param: "ep".into(),
+                    message: format!(
+                        "{}'s {} routed experts do not split evenly over {n} cards; choose {}",
+                        m.name,
+                        group_u64(m.n_routed),
+                        fits.join(", ")
+                    ),
+                });
+            }
+            Ok(Some((n, e == EPS[0])))
+        });
+        let errors: Vec<ParamError> = [
+            model.as_ref().err(),
+            gpu.as_ref().err(),
+            card_gb.as_ref().err(),
+            card_tb_s.as_ref().err(),
+            ep.as_ref().err(),
+            tokens.as_ref().err(),
+            target.as_ref().err(),
+            pd_ratio.as_ref().err(),
+            rho.as_ref().err(),
+            mode.as_ref().err(),
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+        match (
+            base, gpu, card_gb, card_tb_s, ep, tokens, target, pd_ratio, rho, mode,
+        ) {
+            (
+                Some(m),
+                Ok(g),
+                Ok(mem),
+                Ok(bw),
+                Ok(Some((ep, own_ep))),
+                Ok(tokens),
+                Ok(target),
+                Ok(pd_ratio),
+                Ok(rho),
+                Ok(mode),
+            ) if errors.is_empty() => Ok(Params {
+                setup: Setup {
+                    model: Model { ep, ..m },
+                    gpu: match g {
+                        "H200" => H200,
+                        "B300" => B300,
+                        _ => Gpu {
+                            name: "custom card",
+                            memory_gb: mem,
+                            bandwidth_tb_s: bw,
+                        },
+                    },
+                    tokens: tokens as u64,
+                    target: target as u64,
+                    pd_ratio,
+                    rho,
+                },
+                own_ep,
+                mode: mode_of(mode),
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The mode a name of [`MODES`] stands for.
+pub fn mode_of(name: &str) -> Mode {
+    if name == MODES[0] {
+        Mode::Article
+    } else {
+        Mode::Conservative
+    }
+}
+
+/// `v` with at most `digits` decimals, trailing zeros dropped, the whole part
+/// grouped: `68.6`, `2,144`, `30.907`.
+pub fn num(v: f64, digits: usize) -> String {
+    let s = grouped(v, digits);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        s
+    }
+}
+
+/// `x` and what it rounds to, when they differ: `144.93 → 145`.
+fn rounded(x: f64, to: u64) -> String {
+    if x == to as f64 {
+        group_u64(to)
+    } else {
+        format!("{} → {}", num(x, 2), group_u64(to))
+    }
+}
+
+/// A ratio to one decimal: `4.3×`; a dash when it has no value (0 ÷ 0, no plan).
+pub fn times(a: f64, b: f64) -> String {
+    let r = a / b;
+    if r.is_finite() {
+        format!("{}×", grouped(r, 1))
+    } else {
+        "—".to_owned()
+    }
+}
+
+/// `rho` as a percentage with at most one decimal: `100%`, `11.1%`.
+fn percent(rho: f64) -> String {
+    format!("{}%", num(100.0 * rho, 1))
+}
+
+/// "H200 (141 GB, 4.8 TB/s)".
+fn card(g: &Gpu) -> String {
+    format!(
+        "{} ({} GB, {} TB/s)",
+        g.name,
+        num(g.memory_gb, 2),
+        num(g.bandwidth_tb_s, 2)
+    )
+}
+
+/// The step table: one row per step, a column per rounding mode.
+fn step_table(s: &Setup, steps: [&Steps; 2], mode: Mode) -> (Vec<String>, Vec<Vec<String>>) {
+    let m = &s.model;
+    let [a, c] = steps;
+    let header = vec![
+        "step".to_owned(),
+        "how".to_owned(),
+        format!(
+            "article rounding{}",
+            if mode == Mode::Article {
+                " (chosen)"
+            } else {
+                ""
+            }
+        ),
+        format!(
+            "conservative rounding{}",
+            if mode == Mode::Conservative {
+                " (chosen)"
+            } else {
+                ""
+            }
+        ),
+    ];
+    let both = |v: String| [v.clone(), v];
+    let per = |f: &dyn Fn(&Steps) -> String| [f(a), f(c)];
+    let plan_cell = |f: &dyn Fn(&DecodePlan) -> String| {
+        per(&|st: &Steps| st.plan.as_ref().map_or_else(|| "—".to_owned(), f))
+    };
+    let weight = a.row.weight_gb;
+    let fixed = if m.fixed_gb > 0.0 {
+        format!(" + {} GB (KDA state)", num(m.fixed_gb, 3))
+    } else {
+        String::new()
+    };
+    let kb = m.kv_kb_per_token.round_to(1);
+    let mut rows: Vec<(String, String, [String; 2])> = vec![
+        (
+            "experts per card".into(),
+            format!(
+                "{} routed experts ÷ EP {}",
+                group_u64(m.n_routed),
+                group_u64(m.ep)
+            ),
+            both(group_u64(a.row.experts_per_card)),
+        ),
+        (
+            "weights per card".into(),
+            format!(
+                "{} × {} GB = {} GB, rounded to whole GB as the article does",
+                group_u64(a.row.experts_per_card),
+                num(m.expert_gb, 2),
+                num(weight, 2)
+            ),
+            both(format!("{} GB", num(weight.round(), 0))),
+        ),
+        (
+            "free for KV per card".into(),
+            format!(
+                "{} GB − {} GB − {} GB (attention and embedding)",
+                num(s.gpu.memory_gb, 2),
+                num(weight.round(), 0),
+                num(m.overhead_gb, 2)
+            ),
+            both(format!("{} GB", num(a.free_gb, 2))),
+        ),
+        (
+            "KV per unit".into(),
+            format!("{} GB × {} cards", num(a.free_gb, 2), group_u64(m.ep)),
+            both(format!("{} GB", num(a.unit_gb, 2))),
+        ),
+        (
+            "one request".into(),
+            format!(
+                "{} KB × {} tokens{fixed} = {} GB, to 0.1 GB",
+                num(kb, 1),
+                group_u64(s.tokens),
+                num(request_gb(kb, s.tokens, m.fixed_gb), 3)
+            ),
+            both(format!("{} GB", num(a.request_gb, 1))),
+        ),
+        (
+            "requests per unit".into(),
+            format!(
+                "{} GB ÷ {} GB; article: nearest, conservative: down",
+                num(a.unit_gb, 2),
+                num(a.request_gb, 1)
+            ),
+            per(&|st: &Steps| rounded(st.concurrency_exact, st.plan.map_or(0, |p| p.concurrency))),
+        ),
+        (
+            "units".into(),
+            format!(
+                "{} requests ÷ requests per unit; nearest / up",
+                group_u64(s.target)
+            ),
+            plan_cell(&|p| rounded(s.target as f64 / p.concurrency as f64, p.units)),
+        ),
+        (
+            "D nodes".into(),
+            format!("units × {} nodes a unit", group_u64(a.nodes_per_unit)),
+            plan_cell(&|p| group_u64(p.d_nodes)),
+        ),
+        (
+            "P nodes".into(),
+            format!("D nodes ÷ {}; nearest / up", num(s.pd_ratio, 3)),
+            plan_cell(&|p| rounded(p.d_nodes as f64 / s.pd_ratio, p.p_nodes)),
+        ),
+        (
+            "total nodes".into(),
+            "D + P".into(),
+            plan_cell(&|p| group_u64(p.total_nodes)),
+        ),
+        (
+            "GPUs".into(),
+            format!("total nodes × {GPUS_PER_NODE}"),
+            plan_cell(&|p| group_u64(p.gpus)),
+        ),
+    ];
+    if s.rho < 1.0 {
+        let at = |f: &dyn Fn(&DecodePlan, (u64, u64)) -> String| {
+            per(&|st: &Steps| match (st.plan, st.at_rho) {
+                (Some(p), Some(r)) => f(&p, r),
+                _ => "—".to_owned(),
+            })
+        };
+        let r = percent(s.rho);
+        rows.extend([
+            (
+                format!("D nodes at ρ = {r}"),
+                format!("D nodes × {}; nearest / up", num(s.rho, 4)),
+                at(&|p, (d, _)| rounded(p.d_nodes as f64 * s.rho, d)),
+            ),
+            (
+                format!("P nodes at ρ = {r}"),
+                format!("D nodes at ρ ÷ {}; nearest / up", num(s.pd_ratio, 3)),
+                at(&|_, (d, t)| rounded(d as f64 / s.pd_ratio, t - d)),
+            ),
+            (
+                format!("total nodes at ρ = {r}"),
+                "D + P".into(),
+                at(&|_, (_, t)| group_u64(t)),
+            ),
+            (
+                format!("GPUs at ρ = {r}"),
+                format!("total nodes × {GPUS_PER_NODE}"),
+                at(&|_, (_, t)| group_u64(t * GPUS_PER_NODE)),
+            ),
+        ]);
+    }
+    let rows = rows
+        .into_iter()
+        .map(|(step, how, [x, y])| vec![step, how, x, y])
+        .collect();
+    (header, rows)
+}
+
+/// The article's four deployments: model × card.
+pub fn pairs() -> [(Model, Gpu); 4] {
+    [(k3(), H200), (v4(), H200), (k3(), B300), (v4(), B300)]
+}
+
+/// The four deployments at the reader's requests, target, P:D and ρ, each
+/// model at its own EP.
+fn pair_setups(s: &Setup) -> [Setup; 4] {
+    pairs().map(|(model, gpu)| Setup { model, gpu, ..*s })
+}
+
+/// Total nodes at ρ of a setup, as `f64` for ratios (`NaN` when no plan).
+fn total(s: &Setup, mode: Mode) -> f64 {
+    steps(s, mode).at_rho.map_or(f64::NAN, |(_, t)| t as f64)
+}
+
+/// Targets of the chart: a tenth of the reader's to twice it, in tenths.
+pub fn chart_targets(target: u64) -> Vec<u64> {
+    let mut xs: Vec<u64> = (1..=20u64)
+        .map(|k| ((k * target) as f64 / 10.0).round().max(1.0) as u64)
+        .collect();
+    xs.dedup();
+    xs
+}
+
+/// "Kimi-K3 on H200".
+fn pair_name(s: &Setup) -> String {
+    format!("{} on {}", s.model.name, s.gpu.name)
+}
+
+/// One line of a plan in words: "812 nodes (580 D + 232 P), 6,496 GPUs".
+fn plan_words(st: &Steps, rho: f64) -> String {
+    match (st.plan, st.at_rho) {
+        (Some(p), Some((d, t))) => {
+            let all = format!(
+                "{} nodes ({} D + {} P), {} GPUs",
+                group_u64(p.total_nodes),
+                group_u64(p.d_nodes),
+                group_u64(p.p_nodes),
+                group_u64(p.gpus)
+            );
+            if rho < 1.0 {
+                format!(
+                    "{all} with every request's KV on the GPUs; {} nodes ({} D + {} P), {} GPUs at ρ = {}",
+                    group_u64(t),
+                    group_u64(d),
+                    group_u64(t - d),
+                    group_u64(t * GPUS_PER_NODE),
+                    percent(rho)
+                )
+            } else {
+                all
+            }
+        }
+        _ => "no plan: a unit cannot hold one request".to_owned(),
+    }
+}
+
+/// Runs the demo: a summary, the step table (both modes), the four
+/// deployments, notes on ratios, the decode step and the best EP, and a chart
+/// of total nodes against the target.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let s = p.setup;
+    let m = &s.model;
+    let art = steps(&s, Mode::Article);
+    let con = steps(&s, Mode::Conservative);
+    let chosen = if p.mode == Mode::Article { &art } else { &con };
+    let mode_name = MODES[if p.mode == Mode::Article { 0 } else { 1 }];
+    let mut text = format!(
+        "{} on {} · EP {} ({}; {} a unit) · {}-token requests · {} at once · P:D = 1:{} · ρ = {} · {mode_name} rounding\n\n",
+        m.name,
+        card(&s.gpu),
+        group_u64(m.ep),
+        if p.own_ep {
+            "the model's own"
+        } else {
+            "chosen"
+        },
+        if art.nodes_per_unit == 1 {
+            "1 node".to_owned()
+        } else {
+            format!("{} nodes", group_u64(art.nodes_per_unit))
+        },
+        group_u64(s.tokens),
+        group_u64(s.target),
+        num(s.pd_ratio, 3),
+        percent(s.rho),
+    );
+    text += &format!("Article rounding: {}.\n", plan_words(&art, s.rho));
+    let same = art.at_rho == con.at_rho && art.plan.map(|x| x.gpus) == con.plan.map(|x| x.gpus);
+    text += &format!(
+        "Conservative rounding: {}{}.\n",
+        plan_words(&con, s.rho),
+        if same { " — the same" } else { "" }
+    );
+    if art.free_gb <= 0.0 {
+        text += &format!(
+            "{} experts of {} GB leave nothing of a {} GB card for KV: this EP is too small for this card.\n",
+            group_u64(art.row.experts_per_card),
+            num(m.expert_gb, 2),
+            num(s.gpu.memory_gb, 2)
+        );
+    }
+    if art.plan.is_some_and(|x| x.units == 0) {
+        text += "Round-to-nearest buys 0 units when the target is under half a unit's requests; the conservative plan buys one.\n";
+    }
+    let (header, rows) = step_table(&s, [&art, &con], p.mode);
+
+    // The four deployments in the chosen mode.
+    let four = pair_setups(&s);
+    let mut pair_header: Vec<String> = [
+        "model",
+        "GPU",
+        "EP",
+        "weights per card",
+        "free for KV per card",
+        "requests per unit",
+        "units",
+        "D nodes",
+        "P nodes",
+        "total nodes",
+        "GPUs",
+    ]
+    .map(String::from)
+    .to_vec();
+    if s.rho < 1.0 {
+        pair_header.push(format!("D nodes at ρ = {}", percent(s.rho)));
+        pair_header.push(format!("total nodes at ρ = {}", percent(s.rho)));
+    }
+    let pair_rows: Vec<Vec<String>> = four
+        .iter()
+        .map(|t| {
+            let st = steps(t, p.mode);
+            let mut r = vec![
+                t.model.name.to_owned(),
+                t.gpu.name.to_owned(),
+                group_u64(t.model.ep),
+                format!(
+                    "{} GB",
+                    num(t.gpu.memory_gb - st.free_gb - t.model.overhead_gb, 2)
+                ),
+                format!("{} GB", num(st.free_gb, 2)),
+            ];
+            let cells = st.plan.map_or_else(
+                || vec!["—".to_owned(); 6],
+                |d| {
+                    [
+                        d.concurrency,
+                        d.units,
+                        d.d_nodes,
+                        d.p_nodes,
+                        d.total_nodes,
+                        d.gpus,
+                    ]
+                    .map(group_u64)
+                    .to_vec()
+                },
+            );
+            r.extend(cells);
+            if s.rho < 1.0 {
+                let (d, tot) = st.at_rho.map_or(("—".into(), "—".into()), |(d, tot)| {
+                    (group_u64(d), group_u64(tot))
+                });
+                r.extend([d, tot]);
+            }
+            r
+        })
+        .collect();
+
+    // Notes.
+    let tot = |i: usize, mode| total(&four[i], mode);
+    let mut notes = format!(
+        "The four deployments above use each model's own EP and these requests ({mode_name} rounding). Kimi-K3 needs {} the nodes of DeepSeek-V4-Pro on H200 and {} on B300; on H200 K3 needs {} the nodes it needs on B300, and V4 {}. The other rounding gives {}, {}, {} and {}.\n",
+        times(tot(0, p.mode), tot(1, p.mode)),
+        times(tot(2, p.mode), tot(3, p.mode)),
+        times(tot(0, p.mode), tot(2, p.mode)),
+        times(tot(1, p.mode), tot(3, p.mode)),
+        times(tot(0, other(p.mode)), tot(1, other(p.mode))),
+        times(tot(2, other(p.mode)), tot(3, other(p.mode))),
+        times(tot(0, other(p.mode)), tot(2, other(p.mode))),
+        times(tot(1, other(p.mode)), tot(3, other(p.mode))),
+    );
+    notes += &format!(
+        "Both modes start from the article's inputs (weights rounded to whole GB, a request to 0.1 GB) and differ only in how the steps round. Weights per card are the routed experts only: {} GB (K3) or {} GB (V4) of attention and embedding per card come on top.\n",
+        num(k3().overhead_gb, 2),
+        num(v4().overhead_gb, 2)
+    );
+    notes += &format!(
+        "A decode step reads at least the active weights and one request's KV: ({} GB + {} GB) ÷ {} TB/s = {} ms at batch 1, a bandwidth bound rather than a measured latency.\n",
+        num(m.active_gb, 2),
+        num(chosen.request_gb, 1),
+        num(s.gpu.bandwidth_tb_s, 2),
+        grouped(
+            decode_ms(m.active_gb, chosen.request_gb, s.gpu.bandwidth_tb_s),
+            1
+        )
+    );
+    match best(&s) {
+        Some((ep, b)) => {
+            let mine = con.plan.map_or_else(
+                || format!("EP {} has no plan", group_u64(m.ep)),
+                |x| format!("{} GPUs at EP {}", group_u64(x.gpus), group_u64(m.ep)),
+            );
+            notes += &format!(
+                "Trying every EP from {} to {} (conservative rounding, exact expert weights, every request's KV on the GPUs), the fewest GPUs for these requests come at EP {}: {} GPUs ({} D + {} P nodes, {} requests a unit), against {mine}.",
+                EP_SIZES[0],
+                EP_SIZES[EP_SIZES.len() - 1],
+                group_u64(ep),
+                group_u64(b.gpus),
+                group_u64(b.d_nodes),
+                group_u64(b.p_nodes),
+                group_u64(b.concurrency),
+            );
+            let nodes = ep.div_ceil(GPUS_PER_NODE);
+            if ep > m.ep {
+                notes += &format!(
+                    " The price is communication: a unit of EP {} spans {} nodes ({} at EP {}), so every MoE layer's all-to-all dispatch and combine crosses the network between {} nodes, and each token's {} routed experts can sit on up to {} of them.",
+                    group_u64(ep),
+                    group_u64(nodes),
+                    group_u64(art.nodes_per_unit),
+                    group_u64(m.ep),
+                    group_u64(nodes),
+                    top_k(m),
+                    group_u64(top_k(m).min(nodes))
+                );
+            } else if ep < m.ep {
+                notes += &format!(
+                    " The smaller EP also keeps each MoE layer's all-to-all within fewer nodes ({} against {}).",
+                    group_u64(nodes),
+                    group_u64(art.nodes_per_unit)
+                );
+            }
+        }
+        None => {
+            notes += &format!(
+                "No EP from {} to {} leaves room for one request on this card.",
+                EP_SIZES[0],
+                EP_SIZES[EP_SIZES.len() - 1]
+            )
+        }
+    }
+
+    // The chart.
+    let xs = chart_targets(s.target);
+    let mut series: Vec<Series> = four
+        .iter()
+        .map(|t| {
+            let pts = curve(&s, t.model, t.gpu, &xs, p.mode);
+            Series {
+                name: pair_name(t),
+                x: pts.iter().map(|&(x, _)| x as f64).collect(),
+                y: pts.iter().map(|&(_, y)| y as f64).collect(),
+                bars: false,
+                dashed: false,
+            }
+        })
+        .collect();
+    if let Some((_, t)) = chosen.at_rho {
+        series.push(Series {
+            name: format!(
+                "your plan: {} on {}, EP {}",
+                m.name,
+                s.gpu.name,
+                group_u64(m.ep)
+            ),
+            x: vec![s.target as f64],
+            y: vec![t as f64],
+            bars: false,
+            dashed: false,
+        });
+    }
+    let plot = Plot {
+        title: format!(
+            "Total nodes vs requests at once ({}-token requests, ρ = {}, {mode_name} rounding)",
+            group_u64(s.tokens),
+            percent(s.rho)
+        ),
+        x_label: "requests at once".to_owned(),
+        y_label: "total nodes (P + D)".to_owned(),
+        log_x: false,
+        log_y: false,
+        series,
+        heatmap: None,
+    };
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header, rows },
+            Block::Table {
+                header: pair_header,
+                rows: pair_rows,
+            },
+            Block::Text(notes),
+            Block::Plot(plot),
+        ],
+    })
+}
+
+/// The other rounding mode.
+fn other(mode: Mode) -> Mode {
+    match mode {
+        Mode::Article => Mode::Conservative,
+        Mode::Conservative => Mode::Article,
+    }
+}
+
+/// The default setup (500,000-token requests, 10,000 at once, P:D 1:2.5,
+/// ρ = 1) for `model` on `gpu` at its own EP.
+pub fn default_setup(model: Model, gpu: Gpu) -> Setup {
+    Setup {
+        model,
+        gpu,
+        tokens: 500_000,
+        target: 10_000,
+        pd_ratio: 2.5,
+        rho: 1.0,
+    }
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value).
+pub fn figures() -> Vec<(&'static str, String)> {
+    const NAMES: [[&str; 16]; 4] = [
+        [
+            "planner.k3_h200_free",
+            "planner.k3_h200_unit_gb",
+            "planner.k3_h200_concurrency",
+            "planner.k3_h200_units",
+            "planner.k3_h200_d",
+            "planner.k3_h200_p",
+            "planner.k3_h200_total",
+            "planner.k3_h200_gpus",
+            "planner.k3_h200_free_c",
+            "planner.k3_h200_unit_gb_c",
+            "planner.k3_h200_concurrency_c",
+            "planner.k3_h200_units_c",
+            "planner.k3_h200_d_c",
+            "planner.k3_h200_p_c",
+            "planner.k3_h200_total_c",
+            "planner.k3_h200_gpus_c",
+        ],
+        [
+            "planner.v4_h200_free",
+            "planner.v4_h200_unit_gb",
+            "planner.v4_h200_concurrency",
+            "planner.v4_h200_units",
+            "planner.v4_h200_d",
+            "planner.v4_h200_p",
+            "planner.v4_h200_total",
+            "planner.v4_h200_gpus",
+            "planner.v4_h200_free_c",
+            "planner.v4_h200_unit_gb_c",
+            "planner.v4_h200_concurrency_c",
+            "planner.v4_h200_units_c",
+            "planner.v4_h200_d_c",
+            "planner.v4_h200_p_c",
+            "planner.v4_h200_total_c",
+            "planner.v4_h200_gpus_c",
+        ],
+        [
+            "planner.k3_b300_free",
+            "planner.k3_b300_unit_gb",
+            "planner.k3_b300_concurrency",
+            "planner.k3_b300_units",
+            "planner.k3_b300_d",
+            "planner.k3_b300_p",
+            "planner.k3_b300_total",
+            "planner.k3_b300_gpus",
+            "planner.k3_b300_free_c",
+            "planner.k3_b300_unit_gb_c",
+            "planner.k3_b300_concurrency_c",
+            "planner.k3_b300_units_c",
+            "planner.k3_b300_d_c",
+            "planner.k3_b300_p_c",
+            "planner.k3_b300_total_c",
+            "planner.k3_b300_gpus_c",
+        ],
+        [
+            "planner.v4_b300_free",
+            "planner.v4_b300_unit_gb",
+            "planner.v4_b300_concurrency",
+            "planner.v4_b300_units",
+            "planner.v4_b300_d",
+            "planner.v4_b300_p",
+            "planner.v4_b300_total",
+            "planner.v4_b300_gpus",
+            "planner.v4_b300_free_c",
+            "planner.v4_b300_unit_gb_c",
+            "planner.v4_b300_concurrency_c",
+            "planner.v4_b300_units_c",
+            "planner.v4_b300_d_c",
+            "planner.v4_b300_p_c",
+            "planner.v4_b300_total_c",
+            "planner.v4_b300_gpus_c",
+        ],
+    ];
+    let setups = pairs().map(|(m, g)| default_setup(m, g));
+    let mut out = Vec::new();
+    for (names, s) in NAMES.iter().zip(&setups) {
+        for (half, mode) in [Mode::Article, Mode::Conservative].into_iter().enumerate() {
+            let st = steps(s, mode);
+            let Some(d) = st.plan else { return Vec::new() };
+            let values = [
+                format!("{} GB", num(st.free_gb, 2)),
+                format!("{} GB", num(st.unit_gb, 2)),
+                group_u64(d.concurrency),
+                group_u64(d.units),
+                group_u64(d.d_nodes),
+                group_u64(d.p_nodes),
+                group_u64(d.total_nodes),
+                group_u64(d.gpus),
+            ];
+            for (name, v) in names[half * 8..].iter().zip(values) {
+                out.push((*name, v));
+            }
+        }
+    }
+    let exact = |i: usize| grouped(steps(&setups[i], Mode::Article).concurrency_exact, 1);
+    let tot = |i: usize, mode| total(&setups[i], mode);
+    let a = Mode::Article;
+    let c = Mode::Conservative;
+    out.extend([
+        ("planner.k3_h200_concurrency_exact", exact(0)),
+        ("planner.v4_h200_concurrency_exact", exact(1)),
+        ("planner.ratio_h200", times(tot(0, a), tot(1, a))),
+        ("planner.ratio_b300", times(tot(2, a), tot(3, a))),
+        ("planner.ratio_h200_c", times(tot(0, c), tot(1, c))),
+        ("planner.ratio_b300_c", times(tot(2, c), tot(3, c))),
+        ("planner.k3_b300_gain", times(tot(0, a), tot(2, a))),
+        ("planner.v4_b300_gain", times(tot(1, a), tot(3, a))),
+    ]);
+    for (i, ep_name, gpus_name) in [
+        (0, "planner.best_k3_ep", "planner.best_k3_gpus"),
+        (1, "planner.best_v4_ep", "planner.best_v4_gpus"),
+    ] {
+        let Some((ep, b)) = best(&setups[i]) else {
+            return Vec::new();
+        };
+        out.push((ep_name, group_u64(ep)));
+        out.push((gpus_name, group_u64(b.gpus)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn raw(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn out(changes: &[(&str, &str)]) -> Output {
+        run(&raw(changes)).unwrap()
+    }
+
+    fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
+        run(&raw(changes)).unwrap_err()
+    }
+
+    fn text(o: &Output, i: usize) -> &str {
+        let Block::Text(t) = &o.blocks[i] else {
+            panic!("block {i} is not text")
+        };
+        t
+    }
+
+    fn table(o: &Output, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
+        let Block::Table { header, rows } = &o.blocks[i] else {
+            panic!("block {i} is not a table")
+        };
+        (header, rows)
+    }
+
+    fn plot(o: &Output) -> &Plot {
+        let Block::Plot(p) = &o.blocks[4] else {
+            panic!()
+        };
+        p
+    }
+
+    #[test]
+    fn the_figures() {
+        let expected = [
+            ("planner.k3_h200_free", "67 GB"),
+            ("planner.k3_h200_unit_gb", "2,144 GB"),
+            ("planner.k3_h200_concurrency", "69"),
+            ("planner.k3_h200_units", "145"),
+            ("planner.k3_h200_d", "580"),
+            ("planner.k3_h200_p", "232"),
+            ("planner.k3_h200_total", "812"),
+            ("planner.k3_h200_gpus", "6,496"),
+            ("planner.k3_h200_free_c", "67 GB"),
+            ("planner.k3_h200_unit_gb_c", "2,144 GB"),
+            ("planner.k3_h200_concurrency_c", "69"),
+            ("planner.k3_h200_units_c", "145"),
+            ("planner.k3_h200_d_c", "580"),
+            ("planner.k3_h200_p_c", "232"),
+            ("planner.k3_h200_total_c", "812"),
+            ("planner.k3_h200_gpus_c", "6,496"),
+            ("planner.v4_h200_free", "56 GB"),
+            ("planner.v4_h200_unit_gb", "896 GB"),
+            ("planner.v4_h200_concurrency", "147"),
+            ("planner.v4_h200_units", "68"),
+            ("planner.v4_h200_d", "136"),
+            ("planner.v4_h200_p", "54"),
+            ("planner.v4_h200_total", "190"),
+            ("planner.v4_h200_gpus", "1,520"),
+            ("planner.v4_h200_free_c", "56 GB"),
+            ("planner.v4_h200_unit_gb_c", "896 GB"),
+            ("planner.v4_h200_concurrency_c", "146"),
+            ("planner.v4_h200_units_c", "69"),
+            ("planner.v4_h200_d_c", "138"),
+            ("planner.v4_h200_p_c", "56"),
+            ("planner.v4_h200_total_c", "194"),
+            ("planner.v4_h200_gpus_c", "1,552"),
+            ("planner.k3_b300_free", "214 GB"),
+            ("planner.k3_b300_unit_gb", "6,848 GB"),
+            ("planner.k3_b300_concurrency", "222"),
+            ("planner.k3_b300_units", "45"),
+            ("planner.k3_b300_d", "180"),
+            ("planner.k3_b300_p", "72"),
+            ("planner.k3_b300_total", "252"),
+            ("planner.k3_b300_gpus", "2,016"),
+            ("planner.k3_b300_free_c", "214 GB"),
+            ("planner.k3_b300_unit_gb_c", "6,848 GB"),
+            ("planner.k3_b300_concurrency_c", "221"),
+            ("planner.k3_b300_units_c", "46"),
+            ("planner.k3_b300_d_c", "184"),
+            ("planner.k3_b300_p_c", "74"),
+            ("planner.k3_b300_total_c", "258"),
+            ("planner.k3_b300_gpus_c", "2,064"),
+            ("planner.v4_b300_free", "203 GB"),
+            ("planner.v4_b300_unit_gb", "3,248 GB"),
+            ("planner.v4_b300_concurrency", "532"),
+            ("planner.v4_b300_units", "19"),
+            ("planner.v4_b300_d", "38"),
+            ("planner.v4_b300_p", "15"),
+            ("planner.v4_b300_total", "53"),
+            ("planner.v4_b300_gpus", "424"),
+            ("planner.v4_b300_free_c", "203 GB"),
+            ("planner.v4_b300_unit_gb_c", "3,248 GB"),
+            ("planner.v4_b300_concurrency_c", "532"),
+            ("planner.v4_b300_units_c", "19"),
+            ("planner.v4_b300_d_c", "38"),
+            ("planner.v4_b300_p_c", "16"),
+            ("planner.v4_b300_total_c", "54"),
+            ("planner.v4_b300_gpus_c", "432"),
+            ("planner.k3_h200_concurrency_exact", "69.4"),
+            ("planner.v4_h200_concurrency_exact", "146.9"),
+            ("planner.ratio_h200", "4.3×"),
+            ("planner.ratio_b300", "4.8×"),
+            ("planner.ratio_h200_c", "4.2×"),
+            ("planner.ratio_b300_c", "4.8×"),
+            ("planner.k3_b300_gain", "3.2×"),
+            ("planner.v4_b300_gain", "3.6×"),
+            ("planner.best_k3_ep", "128"),
+            ("planner.best_k3_gpus", "3,768"),
+            ("planner.best_v4_ep", "128"),
+            ("planner.best_v4_gpus", "720"),
+        ];
+        let got = figures();
+        let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn the_steps_are_plan_rs_plans() {
+        for (m, g) in pairs() {
+            let s = default_setup(m, g);
+            for mode in [Mode::Article, Mode::Conservative] {
+                let st = steps(&s, mode);
+                assert_eq!(
+                    st.plan,
+                    crate::ch_deploy::plan::plan(&m, &g, 500_000, 10_000, mode)
+                );
+                let d = st.plan.unwrap();
+                assert_eq!(
+                    st.at_rho,
+                    Some((d.d_nodes, d.total_nodes)),
+                    "ρ = 1 changes nothing"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_text_and_step_table() {
+        let o = out(&[]);
+        let t = text(&o, 0);
+        for want in [
+            "Kimi-K3 on H200 (141 GB, 4.8 TB/s) · EP 32 (the model's own; 4 nodes a unit) · 500,000-token requests · 10,000 at once · P:D = 1:2.5 · ρ = 100% · article rounding\n",
+            "Article rounding: 812 nodes (580 D + 232 P), 6,496 GPUs.\n",
+            "Conservative rounding: 812 nodes (580 D + 232 P), 6,496 GPUs — the same.\n",
+        ] {
+            assert!(t.contains(want), "missing {want:?} in\n{t}");
+        }
+        let (header, rows) = table(&o, 1);
+        assert_eq!(
+            header,
+            &[
+                "step",
+                "how",
+                "article rounding (chosen)",
+                "conservative rounding"
+            ]
+        );
+        let expected = [
+            ["experts per card", "896 routed experts ÷ EP 32", "28", "28"],
+            [
+                "weights per card",
+                "28 × 2.45 GB = 68.6 GB, rounded to whole GB as the article does",
+                "69 GB",
+                "69 GB",
+            ],
+            [
+                "free for KV per card",
+                "141 GB − 69 GB − 5 GB (attention and embedding)",
+                "67 GB",
+                "67 GB",
+            ],
+            ["KV per unit", "67 GB × 32 cards", "2,144 GB", "2,144 GB"],
+            [
+                "one request",
+                "61.4 KB × 500,000 tokens + 0.207 GB (KDA state) = 30.907 GB, to 0.1 GB",
+                "30.9 GB",
+                "30.9 GB",
+            ],
+            [
+                "requests per unit",
+                "2,144 GB ÷ 30.9 GB; article: nearest, conservative: down",
+                "69.39 → 69",
+                "69.39 → 69",
+            ],
+            [
+                "units",
+                "10,000 requests ÷ requests per unit; nearest / up",
+                "144.93 → 145",
+                "144.93 → 145",
+            ],
+            ["D nodes", "units × 4 nodes a unit", "580", "580"],
+            ["P nodes", "D nodes ÷ 2.5; nearest / up", "232", "232"],
+            ["total nodes", "D + P", "812", "812"],
+            ["GPUs", "total nodes × 8", "6,496", "6,496"],
+        ];
+        assert_eq!(rows, &expected.map(|r| r.map(String::from).to_vec()));
+    }
+
+    #[test]
+    fn v4_shows_what_rounding_changes() {
+        let o = out(&[("model", "DeepSeek-V4-Pro")]);
+        let t = text(&o, 0);
+        assert!(
+            t.contains("Article rounding: 190 nodes (136 D + 54 P), 1,520 GPUs.\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("Conservative rounding: 194 nodes (138 D + 56 P), 1,552 GPUs.\n"),
+            "{t}"
+        );
+        let (_, rows) = table(&o, 1);
+        let get = |step: &str| rows.iter().find(|r| r[0] == step).unwrap()[2..].to_vec();
+        assert_eq!(get("weights per card"), ["82 GB", "82 GB"]);
+        assert_eq!(
+            rows[1][1],
+            "16 × 5.1 GB = 81.6 GB, rounded to whole GB as the article does"
+        );
+        assert_eq!(get("one request"), ["6.1 GB", "6.1 GB"]);
+        assert_eq!(get("requests per unit"), ["146.89 → 147", "146.89 → 146"]);
+        assert_eq!(get("units"), ["68.03 → 68", "68.49 → 69"]);
+        assert_eq!(get("P nodes"), ["54.4 → 54", "55.2 → 56"]);
+        assert_eq!(get("GPUs"), ["1,520", "1,552"]);
+        let o = out(&[("model", "DeepSeek-V4-Pro"), ("mode", "conservative")]);
+        assert_eq!(table(&o, 1).0[3], "conservative rounding (chosen)");
+        assert!(text(&o, 0).ends_with("conservative rounding\n\nArticle rounding: 190 nodes (136 D + 54 P), 1,520 GPUs.\nConservative rounding: 194 nodes (138 D + 56 P), 1,552 GPUs.\n"));
+    }
+
+    #[test]
+    fn the_article_mode_reproduces_the_articles_tables() {
+        let o = out(&[]);
+        let (header, rows) = table(&o, 2);
+        assert_eq!(header.len(), 11);
+        let expected = [
+            [
+                "Kimi-K3", "H200", "32", "69 GB", "67 GB", "69", "145", "580", "232", "812",
+                "6,496",
+            ],
+            [
+                "DeepSeek-V4-Pro",
+                "H200",
+                "16",
+                "82 GB",
+                "56 GB",
+                "147",
+                "68",
+                "136",
+                "54",
+                "190",
+                "1,520",
+            ],
+            [
+                "Kimi-K3", "B300", "32", "69 GB", "214 GB", "222", "45", "180", "72", "252",
+                "2,016",
+            ],
+            [
+                "DeepSeek-V4-Pro",
+                "B300",
+                "16",
+                "82 GB",
+                "203 GB",
+                "532",
+                "19",
+                "38",
+                "15",
+                "53",
+                "424",
+            ],
+        ];
+        assert_eq!(rows, &expected.map(|r| r.map(String::from).to_vec()));
+        let n = text(&o, 3);
+        for want in [
+            "Kimi-K3 needs 4.3× the nodes of DeepSeek-V4-Pro on H200 and 4.8× on B300; on H200 K3 needs 3.2× the nodes it needs on B300, and V4 3.6×. The other rounding gives 4.2×, 4.8×, 3.1× and 3.6×.\n",
+            "(104 GB + 30.9 GB) ÷ 4.8 TB/s = 28.1 ms at batch 1",
+            "the fewest GPUs for these requests come at EP 128: 3,768 GPUs (336 D + 135 P nodes, 492 requests a unit), against 6,496 GPUs at EP 32.",
+            "a unit of EP 128 spans 16 nodes (4 at EP 32), so every MoE layer's all-to-all dispatch and combine crosses the network between 16 nodes, and each token's 16 routed experts can sit on up to 16 of them.",
+        ] {
+            assert!(n.contains(want), "missing {want:?} in\n{n}");
+        }
+        let o = out(&[("model", "DeepSeek-V4-Pro")]);
+        let n = text(&o, 3);
+        assert!(n.contains("at EP 128: 720 GPUs"), "{n}");
+        assert!(
+            n.contains("each token's 8 routed experts can sit on up to 8 of them"),
+            "{n}"
+        );
+        assert!(n.contains("(49 GB + 6.1 GB) ÷ 4.8 TB/s = 11.5 ms"), "{n}");
+    }
+
+    #[test]
+    fn rho_adds_the_hicache_rows() {
+        let o = out(&[("rho", "0.25")]);
+        let (_, rows) = table(&o, 1);
+        let tail: Vec<Vec<String>> = rows[11..].to_vec();
+        let expected = [
+            [
+                "D nodes at ρ = 25%",
+                "D nodes × 0.25; nearest / up",
+                "145",
+                "145",
+            ],
+            [
+                "P nodes at ρ = 25%",
+                "D nodes at ρ ÷ 2.5; nearest / up",
+                "58",
+                "58",
+            ],
+            ["total nodes at ρ = 25%", "D + P", "203", "203"],
+            ["GPUs at ρ = 25%", "total nodes × 8", "1,624", "1,624"],
+        ];
+        assert_eq!(tail, expected.map(|r| r.map(String::from).to_vec()));
+        let (header, rows) = table(&o, 2);
+        assert_eq!(
+            header[11..],
+            ["D nodes at ρ = 25%", "total nodes at ρ = 25%"]
+        );
+        let last: Vec<&[String]> = rows.iter().map(|r| &r[11..]).collect();
+        assert_eq!(
+            last,
+            [["145", "203"], ["34", "48"], ["45", "63"], ["10", "14"]]
+                .map(|r| r.map(String::from))
+                .iter()
+                .map(|r| &r[..])
+                .collect::<Vec<_>>()
+        );
+        assert!(text(&o, 0).contains(
+            "with every request's KV on the GPUs; 203 nodes (145 D + 58 P), 1,624 GPUs at ρ = 25%"
+        ));
+        let p = plot(&o);
+        assert_eq!(p.series[0].y[9], 203.0);
+        assert_eq!(p.series[4].y, [203.0]);
+    }
+
+    #[test]
+    fn larger_eps_and_custom_cards() {
+        let o = out(&[("ep", "128")]);
+        let t = text(&o, 0);
+        assert!(t.contains("EP 128 (chosen; 16 nodes a unit)"), "{t}");
+        let (_, rows) = table(&o, 1);
+        assert_eq!(
+            rows[1][1],
+            "7 × 2.45 GB = 17.15 GB, rounded to whole GB as the article does"
+        );
+        assert_eq!(rows[2][2], "119 GB");
+        // The article's rounding of 17.15 GB to 17 GB: 119 GB free, 492.94 a unit.
+        assert_eq!(rows[5][2..], ["492.94 → 493", "492.94 → 492"]);
+        let n = text(&o, 3);
+        assert!(n.contains("at EP 128: 3,768 GPUs"), "{n}");
+        assert!(n.contains("against 3,768 GPUs at EP 128."), "{n}");
+        assert!(!n.contains("The price"), "{n}");
+        // From EP 256, V4's best is the smaller EP 128.
+        let o = out(&[("model", "DeepSeek-V4-Pro"), ("ep", "256")]);
+        let n = text(&o, 3);
+        assert!(
+            n.contains("The smaller EP also keeps each MoE layer's all-to-all within fewer nodes (16 against 32)."),
+            "{n}"
+        );
+        // EP 16 overfills an H200 with K3's experts.
+        let o = out(&[("ep", "16")]);
+        let t = text(&o, 0);
+        assert!(t.contains("no plan: a unit cannot hold one request"), "{t}");
+        assert!(
+            t.contains("56 experts of 2.45 GB leave nothing of a 141 GB card for KV"),
+            "{t}"
+        );
+        assert_eq!(table(&o, 1).1[2][2], "-1 GB");
+        assert_eq!(
+            plot(&o).series.len(),
+            4,
+            "no point for a plan that does not exist"
+        );
+        // A custom card.
+        let o = out(&[("gpu", "custom"), ("card_gb", "192"), ("card_tb_s", "8")]);
+        let t = text(&o, 0);
+        assert!(
+            t.starts_with("Kimi-K3 on custom card (192 GB, 8 TB/s)"),
+            "{t}"
+        );
+        assert_eq!(table(&o, 1).1[2][2], "118 GB");
+        assert!(text(&o, 3).contains("÷ 8 TB/s = 16.9 ms"));
+        // A small target: round-to-nearest buys no unit.
+        let o = out(&[("target", "30")]);
+        assert!(text(&o, 0).contains("Article rounding: 0 nodes (0 D + 0 P), 0 GPUs.\n"));
+        assert!(text(&o, 0).contains("Round-to-nearest buys 0 units"));
+        assert!(text(&o, 3).contains("Kimi-K3 needs — the nodes of DeepSeek-V4-Pro on H200"));
+        assert!(text(&o, 0).contains("Conservative rounding: 6 nodes (4 D + 2 P), 48 GPUs.\n"));
+    }
+
+    #[test]
+    fn the_chart() {
+        let o = out(&[]);
+        let p = plot(&o);
+        let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Kimi-K3 on H200",
+                "DeepSeek-V4-Pro on H200",
+                "Kimi-K3 on B300",
+                "DeepSeek-V4-Pro on B300",
+                "your plan: Kimi-K3 on H200, EP 32"
+            ]
+        );
+        assert_eq!(p.series[0].x.len(), 20);
+        assert_eq!(p.series[0].x[0], 1_000.0);
+        assert_eq!(p.series[0].x[19], 20_000.0);
+        let at = |i: usize| p.series[i].y[9];
+        assert_eq!([at(0), at(1), at(2), at(3)], [812.0, 190.0, 252.0, 53.0]);
+        assert_eq!((p.series[4].x[0], p.series[4].y[0]), (10_000.0, 812.0));
+        assert_eq!(chart_targets(1), [1, 2]);
+        assert_eq!(chart_targets(15)[..3], [2, 3, 5]);
+    }
+
+    #[test]
+    fn bad_params_are_named() {
+        for (k, v, msg) in [
+            ("model", "K4", "choose one of: Kimi-K3, DeepSeek-V4-Pro"),
+            ("gpu", "A100", "choose one of: H200, B300, custom"),
+            ("card_gb", "0", "must be between 1 and 100000"),
+            ("card_tb_s", "x", "`x` is not a number"),
+            (
+                "ep",
+                "12",
+                "choose one of: model's own, 8, 16, 32, 64, 128, 256",
+            ),
+            (
+                "ep",
+                "256",
+                "Kimi-K3's 896 routed experts do not split evenly over 256 cards; choose 8, 16, 32, 64, 128",
+            ),
+            ("tokens", "9,999", "must be between 10,000 and 10,000,000"),
+            ("target", "0", "must be between 1 and 10,000,000"),
+            ("pd_ratio", "0", "must be between 0.1 and 100"),
+            ("rho", "1.5", "must be between 0.01 and 1"),
+            ("mode", "floor", "choose one of: article, conservative"),
+        ] {
+            let e = errors(&[(k, v)]);
+            assert_eq!(e.len(), 1, "{k}");
+            assert_eq!((e[0].param.as_str(), e[0].message.as_str()), (k, msg));
+        }
+        let e = errors(&[
+            ("model", "x"),
+            ("gpu", "x"),
+            ("card_gb", "x"),
+            ("card_tb_s", "x"),
+            ("ep", "x"),
+            ("tokens", "x"),
+            ("target", "x"),
+            ("pd_ratio", "x"),
+            ("rho", "x"),
+            ("mode", "x"),
+        ]);
+        let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, PARAMS.iter().map(|p| p.name).collect::<Vec<_>>());
+        // V4's 256 experts split over 256 cards.
+        assert!(run(&raw(&[("model", "DeepSeek-V4-Pro"), ("ep", "256")])).is_ok());
+    }
+
+    #[test]
+    fn the_extremes_run() {
+        for changes in [
+            [
+                ("tokens", "10,000,000"),
+                ("target", "10,000,000"),
+                ("gpu", "custom"),
+                ("card_gb", "1"),
+            ],
+            [
+                ("tokens", "10,000"),
+                ("target", "1"),
+                ("gpu", "custom"),
+                ("card_gb", "100000"),
+            ],
+            [
+                ("tokens", "10,000"),
+                ("target", "10,000,000"),
+                ("pd_ratio", "0.1"),
+                ("rho", "0.01"),
+            ],
+        ] {
+            for model in MODELS {
+                let mut c = changes.to_vec();
+                c.push(("model", model));
+                let o = out(&c);
+                assert_eq!(o.blocks.len(), 5);
+                for i in [0, 3] {
+                    let t = text(&o, i);
+                    assert!(!t.contains("NaN") && !t.contains("inf"), "{t}");
+                }
+                assert!(
+                    plot(&o)
+                        .series
+                        .iter()
+                        .all(|s| s.y.iter().all(|y| y.is_finite()))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_choices_follow_plan_rs() {
+        assert_eq!(MODELS, [k3().name, v4().name]);
+        assert_eq!(GPUS[..2], [H200.name, B300.name]);
+        let sizes: Vec<String> = EP_SIZES.iter().map(|x| x.to_string()).collect();
+        assert_eq!(EPS[1..], sizes);
+        assert_eq!((top_k(&k3()), top_k(&v4())), (16, 8));
+    }
+
+    #[test]
+    fn the_demo_is_registered() {
+        let d = super::super::demos()
+            .into_iter()
+            .find(|d| d.id == "planner")
+            .unwrap();
+        assert!(run(&defaults(d.params)).is_ok());
+    }
+}

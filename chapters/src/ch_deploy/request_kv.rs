@@ -1,0 +1,976 @@
+//! The `request_kv` cell: what one request keeps on the GPUs for Kimi-K3 and
+//! DeepSeek-V4-Pro (KV per token of context, plus a fixed state), counted the
+//! deployment article's way or ch_newmodels' way, against context length; the
+//! totals for many requests, the "bare" card counts the article derives from
+//! them, and the prefill-to-decode transfer times.
+//!
+//! Sizes are decimal (KB = 1,000 B, MB = 10^6 B, GB = 10^9 B, TB = 10^12 B) as
+//! the article counts them; KiB and MiB (powers of 1,024) are named as such.
+
+use crate::ch_deploy::plan::{self, RoundTo};
+use crate::ch_kvcache::kv_calc::{INDEXER_KEY_BYTES, LEDGER_V4, grouped};
+use crate::ch_newmodels::ledger::{self, V4_ENTRY, V4_WINDOW, fmt_exact};
+use crate::demo::{
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
+    parse_float, parse_int, parse_int_list,
+};
+
+// ANCHOR: demo
+/// How the two models' bytes are counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Convention {
+    /// The deployment article's: K3 61.4 KB a token plus its 0.207 GB KDA
+    /// state, V4 12.2 KB a token; requests rounded to 0.1 GB as it prints them.
+    Article,
+    /// ch_newmodels' ledger rows `Kimi-K3` and `DeepSeek-V4-Pro`, unrounded.
+    NewModels,
+}
+
+/// One model's memory per request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestKv {
+    /// Name.
+    pub name: &'static str,
+    /// KV per token of context, KB (1,000 B).
+    pub kb_per_token: f64,
+    /// Held whatever the context length (K3's KDA state), GB.
+    pub fixed_gb: f64,
+    /// FP8 weights, TB (the article's, in both conventions).
+    pub weight_tb: f64,
+    /// Round a request to 0.1 GB, as the article does.
+    pub rounded: bool,
+}
+
+impl RequestKv {
+    /// One request of `tokens` tokens, GB, unrounded.
+    pub fn exact_gb(&self, tokens: u64) -> f64 {
+        plan::request_gb(self.kb_per_token, tokens, self.fixed_gb)
+    }
+
+    /// One request of `tokens` tokens, GB, as the convention prints it.
+    pub fn gb(&self, tokens: u64) -> f64 {
+        let gb = self.exact_gb(tokens);
+        if self.rounded { gb.round_to(1) } else { gb }
+    }
+
+    /// `requests` requests of `tokens` tokens held at once, TB.
+    pub fn total_tb(&self, tokens: u64, requests: u64) -> f64 {
+        self.gb(tokens) * requests as f64 / 1000.0
+    }
+
+    /// "Bare" cards of `card_gb` for the weights and for that KV, each
+    /// rounded up (plan::bare_gpus).
+    pub fn bare_cards(&self, tokens: u64, requests: u64, card_gb: f64) -> (u64, u64) {
+        plan::bare_gpus(self.weight_tb, self.total_tb(tokens, requests), card_gb)
+    }
+}
+
+/// Kimi-K3 and DeepSeek-V4-Pro in a convention (`None` if ch_newmodels'
+/// ledger lacks a row).
+pub fn models(conv: Convention) -> Option<[RequestKv; 2]> {
+    let (k3, v4) = (plan::k3(), plan::v4());
+    Some(match conv {
+        // The article rounds K3's 61.44 KB a token to 61.4.
+        Convention::Article => [k3, v4].map(|m| RequestKv {
+            name: m.name,
+            kb_per_token: m.kv_kb_per_token.round_to(1),
+            fixed_gb: m.fixed_gb,
+            weight_tb: m.weight_tb,
+            rounded: true,
+        }),
+        Convention::NewModels => {
+            let row = |m: &plan::Model, ledger_name: &str| {
+                ledger::model(ledger_name).map(|l| RequestKv {
+                    name: m.name,
+                    kb_per_token: l.per_token / 1000.0,
+                    fixed_gb: l.fixed / 1e9,
+                    weight_tb: m.weight_tb,
+                    rounded: false,
+                })
+            };
+            [row(&k3, "Kimi-K3")?, row(&v4, "DeepSeek-V4-Pro")?]
+        }
+    })
+}
+// ANCHOR_END: demo
+
+/// K3's MLA layers, values per latent, latents per layer (K and V) and bytes
+/// per value (BF16), as the article counts them.
+pub const K3_MLA: (u64, u64, u64, u64) = (24, 640, 2, 2);
+/// K3's KDA layers, heads, head width, and bytes per value (BF16, the
+/// article's count).
+pub const K3_KDA: (u64, u64, u64, u64) = (69, 96, 128, 2);
+/// ch_newmodels' K3: one latent of 576 values a layer in BF16, and the KDA
+/// state in float32.
+pub const NM_K3: (u64, u64) = (576, 4);
+/// DeepSeek-V3.2's layers and the bytes per layer and token the article gives.
+pub const V32: (u64, u64) = (61, 2_048);
+/// MLA's latent plus RoPE key, values per layer and token (DeepSeek-V3).
+pub const MLA_VALUES: u64 = 512 + 64;
+/// The share of V3.2's KV that DeepSeek says V4 keeps.
+pub const V4_SHARE: f64 = 0.1;
+/// Context at which the article counts bare cards.
+pub const BARE_TOKENS: u64 = 1_000_000;
+/// The article's average context on a decode node.
+pub const AVG_TOKENS: u64 = 500_000;
+/// InfiniBand between nodes, Gb/s (bits).
+pub const IB_GBIT_S: f64 = 400.0;
+/// Longest context the cell accepts.
+pub const MAX_CONTEXT: i64 = 100_000_000;
+
+/// The choices of `convention`, in the order of [`Convention`].
+pub const CONVENTIONS: &[&str] = &[
+    "article (decimal KB, 12.2 / 61.4 KB a token)",
+    "ch_newmodels (FP8 V4 entries, 576-dim K3 latents)",
+];
+
+/// The cell's parameters.
+pub const PARAMS: &[Param] = &[
+    Param::text(
+        "contexts",
+        "context lengths (tokens)",
+        "131,072 500,000 1,000,000",
+        "up to 8 whole numbers from 1 to 100,000,000, separated by spaces",
+    ),
+    Param::text(
+        "requests",
+        "requests held at once",
+        "10,000",
+        "a whole number from 1 to 10,000,000",
+    ),
+    Param::choice(
+        "convention",
+        "bytes counted",
+        CONVENTIONS,
+        "article: K3 24 MLA layers × two 640-value BF16 latents and a BF16 KDA state of 0.207 GB, V4 10% of V3.2's 61 × 2,048 B; ch_newmodels: that chapter's ledger (K3 one 576-value latent a layer and a float32 KDA state; V4-Pro FP8 entries with indexer keys, windows and compressor state as the fixed part)",
+    ),
+    Param::text(
+        "card_gb",
+        "card memory (GB)",
+        "141",
+        "decimal GB (10^9 B), 1 to 10,000; 141 is one H200; used for the bare-card count",
+    ),
+];
+
+/// The cell.
+pub fn demo() -> Demo {
+    Demo {
+        id: "request_kv",
+        title: "KV and fixed state per request: Kimi-K3 against DeepSeek-V4",
+        params: PARAMS,
+        #[cfg(feature = "render")]
+        source: crate::demo::anchored(include_str!("request_kv.rs"), "demo"),
+        run,
+    }
+}
+
+/// Checked parameters. The work is a few dozen multiplications per context
+/// and chart point, so the cell needs no budget.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params {
+    /// Context lengths, tokens.
+    pub contexts: Vec<u64>,
+    /// Requests held at once.
+    pub requests: u64,
+    /// How bytes are counted.
+    pub convention: Convention,
+    /// One card's memory, GB.
+    pub card_gb: f64,
+}
+
+impl Params {
+    /// Validates the reader's text; every bad field gets its own message.
+    pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
+        let contexts = parse_int_list(raw, "contexts", 1, MAX_CONTEXT, 8);
+        let requests = parse_int(raw, "requests", 1, 10_000_000);
+        let conv = parse_choice(raw, "convention", CONVENTIONS);
+        let card = parse_float(raw, "card_gb", 1.0, 10_000.0);
+        match (contexts, requests, conv, card) {
+            (Ok(c), Ok(r), Ok(v), Ok(g)) => Ok(Params {
+                contexts: c.into_iter().map(|x| x as u64).collect(),
+                requests: r as u64,
+                convention: if v == CONVENTIONS[0] {
+                    Convention::Article
+                } else {
+                    Convention::NewModels
+                },
+                card_gb: g,
+            }),
+            (c, r, v, g) => Err([c.err(), r.err(), v.err(), g.err()]
+                .into_iter()
+                .flatten()
+                .collect()),
+        }
+    }
+}
+
+/// `v` with `digits` decimals, whole part grouped, negatives with a real
+/// minus sign (U+2212): "4,368.8", "−1.2". The chapter's cells share it.
+pub fn num(v: f64, digits: usize) -> String {
+    grouped(v, digits).replace('-', "−")
+}
+
+/// A number the reader typed, as short as it prints exactly, whole part
+/// grouped: "2.45", "141", "10,000", "0.001".
+pub fn input(v: f64) -> String {
+    let s = format!("{v}");
+    let digits = s.split_once('.').map_or(0, |(_, f)| f.len());
+    num(v, digits)
+}
+
+/// A share as a percentage with `digits` decimals: "0.3%".
+pub fn pct(share: f64, digits: usize) -> String {
+    format!("{}%", num(100.0 * share, digits))
+}
+
+/// A ratio with one decimal: "5.0×".
+pub fn times(r: f64) -> String {
+    format!("{}×", num(r, 1))
+}
+
+/// GB with one decimal: "61.6 GB".
+fn gb(v: f64) -> String {
+    format!("{} GB", num(v, 1))
+}
+
+/// A total in TB: whole TB from 100 TB, one decimal from 1 TB, GB below.
+fn tb(v: f64) -> String {
+    if v >= 100.0 {
+        format!("{} TB", num(v, 0))
+    } else if v >= 1.0 {
+        format!("{} TB", num(v, 1))
+    } else {
+        gb(v * 1000.0)
+    }
+}
+
+/// Bytes in KiB, one decimal.
+fn kib(bytes: f64) -> String {
+    format!("{} KiB", num(bytes / 1024.0, 1))
+}
+
+/// Bytes in MiB, `digits` decimals.
+fn mib(bytes: f64, digits: usize) -> String {
+    format!("{} MiB", num(bytes / 1_048_576.0, digits))
+}
+
+/// Bytes in KB, one decimal.
+fn kb(bytes: f64) -> String {
+    format!("{} KB", num(bytes / 1000.0, 1))
+}
+
+/// Bytes in MB, `digits` decimals.
+fn mb(bytes: f64, digits: usize) -> String {
+    format!("{} MB", num(bytes / 1e6, digits))
+}
+
+/// Milliseconds or seconds.
+fn duration(seconds: f64) -> String {
+    if seconds < 0.1 {
+        format!("{} ms", num(seconds * 1000.0, 1))
+    } else {
+        format!("{} s", num(seconds, 2))
+    }
+}
+
+/// Seconds to move `gb` GB over [`IB_GBIT_S`] (bits, so / 8 for bytes).
+pub fn transfer_s(gb: f64) -> f64 {
+    gb / (IB_GBIT_S / 8.0)
+}
+
+/// The exact KDA state in the article's count, bytes.
+pub fn k3_kda_bytes() -> u64 {
+    let (l, h, d, b) = K3_KDA;
+    plan::kda_state_bytes(l, h, d, b)
+}
+
+/// Where the article's numbers come from.
+fn article_sources(k3: &RequestKv, v4: &RequestKv) -> String {
+    let (l, dim, n, b) = K3_MLA;
+    let layer = plan::latent_kv_bytes(1, dim, n, b);
+    let token = plan::latent_kv_bytes(l, dim, n, b);
+    let (kl, heads, d, kb_) = K3_KDA;
+    let kda_layer = plan::kda_state_bytes(1, heads, d, kb_);
+    let kda = k3_kda_bytes() as f64;
+    let (vl, vb) = V32;
+    let v32 = (vl * vb) as f64;
+    let nm_v4 = ledger::model("DeepSeek-V4-Pro").map_or(0.0, |m| m.fixed);
+    format!(
+        "{k3n} (the article's count)\n  per token: {l} MLA layers × {n} latents (K and V) × {dim} values × {b} B (BF16) = {l} × {} B = {} B = {} KB ({}), which the article rounds to {}\n  fixed: the KDA state, {kl} layers × {heads} heads × {d} × {d} values × {kb_} B = {kl} × {} B = {} B = {} = {}. The article writes “{} MB” and counts {} GB, which this count keeps; the exact state is {} GB, {} more a request\n\
+         {v4n} (the article's count)\n  per token: 10% of DeepSeek-V3.2's {vl} layers × {} B = {} B = {} ({}), which the article calls {} KB; 10% of that: {}. (10% of {} B is {}; MLA's latent and RoPE key, {} values in BF16, are {} B a layer, {} B for {vl} layers.)\n  fixed: none counted (ch_newmodels counts {} of windows and compressor state)\n",
+        group_u64(layer),
+        group_u64(token),
+        num(token as f64 / 1000.0, 2),
+        kib(token as f64),
+        kb(k3.kb_per_token * 1000.0),
+        group_u64(kda_layer),
+        group_u64(k3_kda_bytes()),
+        mib(kda, 0),
+        mb(kda, 0),
+        num(kda / 1_048_576.0, 0),
+        num(k3.fixed_gb, 3),
+        num(kda / 1e9, 3),
+        mb(kda - k3.fixed_gb * 1e9, 0),
+        group_u64(vb),
+        group_u64(V32.0 * V32.1),
+        kib(v32),
+        kb(v32),
+        num(v32 / 1024.0, 0),
+        kb(v4.kb_per_token * 1000.0),
+        group_u64(V32.0 * V32.1),
+        kb(V4_SHARE * v32),
+        group_u64(MLA_VALUES),
+        group_u64(MLA_VALUES * 2),
+        group_u64(vl * MLA_VALUES * 2),
+        mb(nm_v4, 1),
+        k3n = k3.name,
+        v4n = v4.name,
+    )
+}
+
+/// Where ch_newmodels' numbers come from.
+fn ledger_sources(k3: &RequestKv, v4: &RequestKv) -> String {
+    let (l, ..) = K3_MLA;
+    let (dim, fp32) = NM_K3;
+    let (kl, heads, d, _) = K3_KDA;
+    let token = plan::latent_kv_bytes(l, dim, 1, 2) as f64;
+    let kda = plan::kda_state_bytes(kl, heads, d, fp32) as f64;
+    let (_, csa, hca, _) = LEDGER_V4[1];
+    let v4_token = v4.kb_per_token * 1000.0;
+    let v4_fixed = v4.fixed_gb * 1e9;
+    format!(
+        "{k3n} (ch_newmodels' ledger)\n  per token: {l} MLA layers × {dim} values (one latent and RoPE key) × 2 B (BF16) = {} B = {} ({})\n  fixed: the KDA state in float32, {kl} × {heads} × {d} × {d} × {fp32} B = {} B = {} ({})\n\
+         {v4n} (ch_newmodels' ledger)\n  per token: {csa} CSA layers × ({} + {}) B / 4 + {hca} HCA layers × {} B / 128 = {} B = {} ({}): FP8 entries with an indexer key per CSA entry\n  fixed: {}-token windows in all {} layers plus the compressors' float32 state = {} B = {} ({})\n",
+        fmt_exact(token),
+        kib(token),
+        kb(token),
+        fmt_exact(kda),
+        mib(kda, 0),
+        mb(kda, 0),
+        fmt_exact(V4_ENTRY),
+        fmt_exact(INDEXER_KEY_BYTES),
+        fmt_exact(V4_ENTRY),
+        fmt_exact(v4_token),
+        kib(v4_token),
+        kb(v4_token),
+        fmt_exact(V4_WINDOW),
+        group_u64(csa + hca),
+        fmt_exact(v4_fixed),
+        mib(v4_fixed, 1),
+        mb(v4_fixed, 1),
+        k3n = k3.name,
+        v4n = v4.name,
+    )
+}
+
+/// The bare-card paragraph at [`BARE_TOKENS`].
+fn bare_text(ms: &[RequestKv; 2], p: &Params) -> String {
+    let mut t = format!(
+        "\nBare cards at {} for {} on {} GB cards (plan::bare_gpus: weights and KV each divided by one card's memory and rounded up, as if memory could be pooled perfectly; the weights are the article's FP8 totals in both counts):\n",
+        count(BARE_TOKENS, "token", "tokens"),
+        count(p.requests, "request", "requests"),
+        input(p.card_gb),
+    );
+    let mut totals = Vec::new();
+    for m in ms {
+        let kv_tb = m.total_tb(BARE_TOKENS, p.requests);
+        let (w, k) = m.bare_cards(BARE_TOKENS, p.requests, p.card_gb);
+        let cards = |tb_: f64| num(tb_ * 1000.0 / p.card_gb, 1);
+        t += &format!(
+            "  {}: weights {} = {} cards → {}; KV {} = {} cards → {}; {} cards in all, {} of them for the weights\n",
+            m.name,
+            tb(m.weight_tb),
+            cards(m.weight_tb),
+            group_u64(w),
+            tb(kv_tb),
+            cards(kv_tb),
+            group_u64(k),
+            group_u64(w + k),
+            pct(w as f64 / (w + k) as f64, 1),
+        );
+        totals.push(w + k);
+    }
+    t += &format!(
+        "  {} needs {} as many cards as {}: the KV, not the weights, sets the count.\n",
+        ms[0].name,
+        times(totals[0] as f64 / totals[1] as f64),
+        ms[1].name
+    );
+    t
+}
+
+/// The transfer paragraph at [`AVG_TOKENS`].
+fn transfer_text(ms: &[RequestKv; 2], conv: Convention) -> String {
+    let [k3, v4] = ms;
+    let exact = match conv {
+        Convention::Article => {
+            let e = k3_kda_bytes() as f64 / 1e9;
+            format!(" (the exact {} GB: {})", num(e, 3), duration(transfer_s(e)))
+        }
+        Convention::NewModels => String::new(),
+    };
+    format!(
+        "\nPrefill node to decode node over {} Gb/s InfiniBand ({} / 8 = {} GB/s), at the article's average context of {}:\n  {}'s KDA state, {} GB: {}{exact}; the whole request, {}: {}\n  {}'s request, {}: {}\n",
+        num(IB_GBIT_S, 0),
+        num(IB_GBIT_S, 0),
+        num(IB_GBIT_S / 8.0, 0),
+        count(AVG_TOKENS, "token", "tokens"),
+        k3.name,
+        num(k3.fixed_gb, 3),
+        duration(transfer_s(k3.fixed_gb)),
+        gb(k3.gb(AVG_TOKENS)),
+        duration(transfer_s(k3.gb(AVG_TOKENS))),
+        v4.name,
+        gb(v4.gb(AVG_TOKENS)),
+        duration(transfer_s(v4.gb(AVG_TOKENS))),
+    )
+}
+
+/// The chart's context lengths: 2^10 to 2^24 and the reader's, sorted.
+pub fn chart_lengths(contexts: &[u64]) -> Vec<u64> {
+    let mut xs: Vec<u64> = (10..=24).map(|e| 1u64 << e).collect();
+    xs.extend_from_slice(contexts);
+    xs.sort_unstable();
+    xs.dedup();
+    xs
+}
+
+/// Runs the demo: where the bytes come from, a line per context length, the
+/// bare cards and the transfers; a table per context; a log-log chart.
+pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+    let p = Params::parse(raw)?;
+    let Some(ms) = models(p.convention) else {
+        return Err(vec![ParamError {
+            param: "convention".into(),
+            message: "ch_newmodels' ledger has no Kimi-K3 or DeepSeek-V4-Pro row".into(),
+        }]);
+    };
+    let [k3, v4] = &ms;
+    let mut text = "Sizes are decimal, as the article counts: KB = 1,000 B, MB = 10^6 B, GB = 10^9 B, TB = 10^12 B; KiB and MiB are powers of 1,024.\n".to_owned();
+    text += &match p.convention {
+        Convention::Article => {
+            article_sources(k3, v4)
+                + "Requests are rounded to 0.1 GB as the article prints them (plan::article_request_gb); the chart is unrounded.\n"
+        }
+        Convention::NewModels => {
+            ledger_sources(k3, v4) + "Requests are in decimal GB here (ch_newmodels prints GiB).\n"
+        }
+    };
+    text += &format!(
+        "\nOne request, and {} held at once:\n",
+        count(p.requests, "request", "requests")
+    );
+    let mut rows = Vec::new();
+    for &t in &p.contexts {
+        let (a, b) = (k3.gb(t), v4.gb(t));
+        let share = k3.fixed_gb / k3.exact_gb(t);
+        let ratio = if b > 0.0 {
+            times(a / b)
+        } else {
+            "—".to_owned()
+        };
+        let (ta, tb_) = (k3.total_tb(t, p.requests), v4.total_tb(t, p.requests));
+        text += &format!(
+            "  {}: {} {} (KDA state {}), {} {}; K3 / V4 = {ratio}; all requests {} and {}\n",
+            count(t, "token", "tokens"),
+            k3.name,
+            gb(a),
+            pct(share, 1),
+            v4.name,
+            gb(b),
+            tb(ta),
+            tb(tb_),
+        );
+        rows.push(vec![
+            group_u64(t),
+            gb(a),
+            pct(share, 1),
+            gb(b),
+            ratio,
+            tb(ta),
+            tb(tb_),
+        ]);
+    }
+    let max_len = ledger::model("Kimi-K3").map_or(1 << 20, |m| m.max_len);
+    if p.contexts.iter().any(|&t| t > max_len) {
+        text += &format!(
+            "  Past {} both models' contexts end (ch_newmodels' ledger): those lines are arithmetic only.\n",
+            count(max_len, "token", "tokens")
+        );
+    }
+    text += &bare_text(&ms, &p);
+    text += &transfer_text(&ms, p.convention);
+
+    let n = count(p.requests, "request", "requests");
+    let header = vec![
+        "context (tokens)".to_owned(),
+        format!("{}, one request", k3.name),
+        "of it, KDA state".to_owned(),
+        format!("{}, one request", v4.name),
+        "K3 / V4".to_owned(),
+        format!("{}, {n}", k3.name),
+        format!("{}, {n}", v4.name),
+    ];
+    Ok(Output {
+        blocks: vec![
+            Block::Text(text),
+            Block::Table { header, rows },
+            Block::Plot(plot(&ms, &p)),
+        ],
+    })
+}
+
+/// Per-request GB against context length, unrounded, with each model's fixed
+/// part and one card's memory as dashed lines.
+fn plot(ms: &[RequestKv; 2], p: &Params) -> Plot {
+    let xs = chart_lengths(&p.contexts);
+    let line = |name: String, y: &dyn Fn(u64) -> f64, dashed: bool| Series {
+        name,
+        x: xs.iter().map(|&x| x as f64).collect(),
+        y: xs.iter().map(|&x| y(x)).collect(),
+        bars: false,
+        dashed,
+    };
+    let mut series = Vec::new();
+    for m in ms {
+        series.push(line(m.name.to_owned(), &|x| m.exact_gb(x), false));
+    }
+    for m in ms.iter().filter(|m| m.fixed_gb > 0.0) {
+        series.push(line(
+            format!("{}: fixed part", m.name),
+            &|_| m.fixed_gb,
+            true,
+        ));
+    }
+    series.push(line(
+        format!("one card, {} GB", input(p.card_gb)),
+        &|_| p.card_gb,
+        true,
+    ));
+    Plot {
+        title: "Memory of one request (GB) vs context length".to_owned(),
+        x_label: "context length (tokens)".to_owned(),
+        y_label: "GB per request".to_owned(),
+        log_x: true,
+        log_y: true,
+        series,
+        heatmap: None,
+    }
+}
+
+/// The figures the chapter's text quotes from this cell: (name, value), at
+/// the defaults (10,000 requests, 141 GB cards).
+pub fn figures() -> Vec<(&'static str, String)> {
+    let (Some([k3, v4]), Some([nk, nv])) =
+        (models(Convention::Article), models(Convention::NewModels))
+    else {
+        return Vec::new();
+    };
+    let (requests, card) = (10_000, plan::H200.memory_gb);
+    let (m1, m5) = (BARE_TOKENS, AVG_TOKENS);
+    let (l, dim, n, b) = K3_MLA;
+    let (_, heads, d, kb_) = K3_KDA;
+    let kda = k3_kda_bytes() as f64;
+    let v32 = (V32.0 * V32.1) as f64;
+    let (kw, kk) = k3.bare_cards(m1, requests, card);
+    let (vw, vk) = v4.bare_cards(m1, requests, card);
+    let exact_k3 = RequestKv {
+        kb_per_token: plan::k3().kv_kb_per_token,
+        fixed_gb: kda / 1e9,
+        rounded: false,
+        ..k3.clone()
+    };
+    vec![
+        (
+            "request_kv.k3_layer_bytes",
+            format!("{} B", group_u64(plan::latent_kv_bytes(1, dim, n, b))),
+        ),
+        (
+            "request_kv.k3_per_token_bytes",
+            format!("{} B", group_u64(plan::latent_kv_bytes(l, dim, n, b))),
+        ),
+        ("request_kv.k3_per_token_kb", kb(k3.kb_per_token * 1000.0)),
+        (
+            "request_kv.k3_kda_layer_bytes",
+            format!("{} B", group_u64(plan::kda_state_bytes(1, heads, d, kb_))),
+        ),
+        (
+            "request_kv.k3_kda_bytes",
+            format!("{} B", group_u64(k3_kda_bytes())),
+        ),
+        ("request_kv.k3_kda_mib", mib(kda, 0)),
+        ("request_kv.k3_kda_mb", mb(kda, 0)),
+        (
+            "request_kv.k3_1m_gb",
+            gb(plan::request_gb(k3.kb_per_token, m1, 0.0)),
+        ),
+        ("request_kv.k3_1m_total_gb", gb(k3.gb(m1))),
+        ("request_kv.k3_1m_exact_gb", gb(exact_k3.gb(m1))),
+        (
+            "request_kv.kda_share_1m",
+            pct(k3.fixed_gb / k3.exact_gb(m1), 1),
+        ),
+        (
+            "request_kv.v32_per_token_bytes",
+            format!("{} B", group_u64(V32.0 * V32.1)),
+        ),
+        ("request_kv.v32_per_token_kib", kib(v32)),
+        ("request_kv.v32_per_token_kb", kb(v32)),
+        ("request_kv.v4_per_token_kb", kb(v4.kb_per_token * 1000.0)),
+        ("request_kv.v4_from_exact_v32_kb", kb(V4_SHARE * v32)),
+        (
+            "request_kv.v32_mla_bytes",
+            format!("{} B", group_u64(V32.0 * MLA_VALUES * 2)),
+        ),
+        ("request_kv.v4_1m_gb", gb(v4.gb(m1))),
+        ("request_kv.k3_over_v4", times(k3.gb(m1) / v4.gb(m1))),
+        ("request_kv.k3_10k_tb", tb(k3.total_tb(m1, requests))),
+        ("request_kv.v4_10k_tb", tb(v4.total_tb(m1, requests))),
+        ("request_kv.k3_500k_gb", gb(k3.gb(m5))),
+        ("request_kv.v4_500k_gb", gb(v4.gb(m5))),
+        (
+            "request_kv.kda_share_500k",
+            pct(k3.fixed_gb / k3.exact_gb(m5), 1),
+        ),
+        (
+            "request_kv.nm_k3_per_token_kib",
+            kib(nk.kb_per_token * 1000.0),
+        ),
+        (
+            "request_kv.nm_v4_per_token_kib",
+            kib(nv.kb_per_token * 1000.0),
+        ),
+        ("request_kv.nm_k3_fixed_mib", mib(nk.fixed_gb * 1e9, 0)),
+        ("request_kv.nm_v4_fixed_mib", mib(nv.fixed_gb * 1e9, 1)),
+        ("request_kv.nm_k3_1m_gb", gb(nk.gb(m1))),
+        ("request_kv.nm_v4_1m_gb", gb(nv.gb(m1))),
+        ("request_kv.nm_k3_over_v4", times(nk.gb(m1) / nv.gb(m1))),
+        (
+            "request_kv.kda_transfer_ms",
+            duration(transfer_s(k3.fixed_gb)),
+        ),
+        (
+            "request_kv.kda_transfer_ms_exact",
+            duration(transfer_s(kda / 1e9)),
+        ),
+        ("request_kv.k3_transfer_s", duration(transfer_s(k3.gb(m5)))),
+        ("request_kv.v4_transfer_s", duration(transfer_s(v4.gb(m5)))),
+        ("request_kv.k3_weight_cards", group_u64(kw)),
+        ("request_kv.k3_kv_cards", group_u64(kk)),
+        ("request_kv.k3_bare_total", group_u64(kw + kk)),
+        ("request_kv.v4_weight_cards", group_u64(vw)),
+        ("request_kv.v4_kv_cards", group_u64(vk)),
+        (
+            "request_kv.v4_kv_cards_unrounded",
+            num(v4.total_tb(m1, requests) * 1000.0 / card, 1),
+        ),
+        ("request_kv.v4_bare_total", group_u64(vw + vk)),
+        (
+            "request_kv.bare_ratio",
+            times((kw + kk) as f64 / (vw + vk) as f64),
+        ),
+        (
+            "request_kv.k3_weight_share",
+            pct(kw as f64 / (kw + kk) as f64, 1),
+        ),
+        (
+            "request_kv.v4_weight_share",
+            pct(vw as f64 / (vw + vk) as f64, 1),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::defaults;
+
+    fn raw(changes: &[(&str, &str)]) -> Raw {
+        let mut raw = defaults(PARAMS);
+        for (k, v) in changes {
+            raw.insert((*k).into(), (*v).into());
+        }
+        raw
+    }
+
+    fn out(changes: &[(&str, &str)]) -> Output {
+        run(&raw(changes)).unwrap()
+    }
+
+    fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
+        run(&raw(changes)).unwrap_err()
+    }
+
+    fn text(o: &Output) -> &str {
+        let Block::Text(t) = &o.blocks[0] else {
+            panic!()
+        };
+        t
+    }
+
+    fn table(o: &Output) -> (&Vec<String>, &Vec<Vec<String>>) {
+        let Block::Table { header, rows } = &o.blocks[1] else {
+            panic!()
+        };
+        (header, rows)
+    }
+
+    fn plot(o: &Output) -> &Plot {
+        let Block::Plot(p) = &o.blocks[2] else {
+            panic!()
+        };
+        p
+    }
+
+    #[test]
+    fn figures_at_the_defaults() {
+        let expected = [
+            ("request_kv.k3_layer_bytes", "2,560 B"),
+            ("request_kv.k3_per_token_bytes", "61,440 B"),
+            ("request_kv.k3_per_token_kb", "61.4 KB"),
+            ("request_kv.k3_kda_layer_bytes", "3,145,728 B"),
+            ("request_kv.k3_kda_bytes", "217,055,232 B"),
+            ("request_kv.k3_kda_mib", "207 MiB"),
+            ("request_kv.k3_kda_mb", "217 MB"),
+            ("request_kv.k3_1m_gb", "61.4 GB"),
+            ("request_kv.k3_1m_total_gb", "61.6 GB"),
+            ("request_kv.k3_1m_exact_gb", "61.7 GB"),
+            ("request_kv.kda_share_1m", "0.3%"),
+            ("request_kv.v32_per_token_bytes", "124,928 B"),
+            ("request_kv.v32_per_token_kib", "122.0 KiB"),
+            ("request_kv.v32_per_token_kb", "124.9 KB"),
+            ("request_kv.v4_per_token_kb", "12.2 KB"),
+            ("request_kv.v4_from_exact_v32_kb", "12.5 KB"),
+            ("request_kv.v32_mla_bytes", "70,272 B"),
+            ("request_kv.v4_1m_gb", "12.2 GB"),
+            ("request_kv.k3_over_v4", "5.0×"),
+            ("request_kv.k3_10k_tb", "616 TB"),
+            ("request_kv.v4_10k_tb", "122 TB"),
+            ("request_kv.k3_500k_gb", "30.9 GB"),
+            ("request_kv.v4_500k_gb", "6.1 GB"),
+            ("request_kv.kda_share_500k", "0.7%"),
+            ("request_kv.nm_k3_per_token_kib", "27.0 KiB"),
+            ("request_kv.nm_v4_per_token_kib", "5.4 KiB"),
+            ("request_kv.nm_k3_fixed_mib", "414 MiB"),
+            ("request_kv.nm_v4_fixed_mib", "22.2 MiB"),
+            ("request_kv.nm_k3_1m_gb", "28.1 GB"),
+            ("request_kv.nm_v4_1m_gb", "5.5 GB"),
+            ("request_kv.nm_k3_over_v4", "5.1×"),
+            ("request_kv.kda_transfer_ms", "4.1 ms"),
+            ("request_kv.kda_transfer_ms_exact", "4.3 ms"),
+            ("request_kv.k3_transfer_s", "0.62 s"),
+            ("request_kv.v4_transfer_s", "0.12 s"),
+            ("request_kv.k3_weight_cards", "20"),
+            ("request_kv.k3_kv_cards", "4,369"),
+            ("request_kv.k3_bare_total", "4,389"),
+            ("request_kv.v4_weight_cards", "12"),
+            ("request_kv.v4_kv_cards", "866"),
+            ("request_kv.v4_kv_cards_unrounded", "865.2"),
+            ("request_kv.v4_bare_total", "878"),
+            ("request_kv.bare_ratio", "5.0×"),
+            ("request_kv.k3_weight_share", "0.5%"),
+            ("request_kv.v4_weight_share", "1.4%"),
+        ];
+        let got = figures();
+        let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn the_counts_agree_with_plan_and_the_ledger() {
+        let [k3, v4] = models(Convention::Article).unwrap();
+        for t in [1, 4_096, 131_072, 500_000, 1_000_000, 3_000_000] {
+            assert_eq!(k3.gb(t), plan::article_request_gb(&plan::k3(), t), "{t}");
+            assert_eq!(v4.gb(t), plan::article_request_gb(&plan::v4(), t), "{t}");
+        }
+        let (l, dim, n, b) = K3_MLA;
+        assert_eq!(
+            plan::latent_kv_bytes(l, dim, n, b) as f64 / 1000.0,
+            plan::k3().kv_kb_per_token
+        );
+        assert_eq!(k3_kda_bytes(), plan::k3_kda_bytes());
+        // The article's 12.2 KB is 10% of V3.2's 122.0 KiB read as KB.
+        let v32_kib = (V32.0 * V32.1) as f64 / 1024.0;
+        assert_eq!((v32_kib * V4_SHARE).round_to(1), plan::v4().kv_kb_per_token);
+        let [nk, nv] = models(Convention::NewModels).unwrap();
+        let (lk, lv) = (
+            ledger::model("Kimi-K3").unwrap(),
+            ledger::model("DeepSeek-V4-Pro").unwrap(),
+        );
+        assert_eq!(nk.kb_per_token * 1000.0, lk.per_token);
+        assert_eq!(nk.fixed_gb * 1e9, lk.fixed);
+        assert_eq!(nv.kb_per_token * 1000.0, lv.per_token);
+        let (kl, heads, d, _) = K3_KDA;
+        assert_eq!(plan::latent_kv_bytes(l, NM_K3.0, 1, 2) as f64, lk.per_token);
+        assert_eq!(
+            plan::kda_state_bytes(kl, heads, d, NM_K3.1) as f64,
+            lk.fixed
+        );
+        let (_, csa, hca, _) = LEDGER_V4[1];
+        assert_eq!(
+            ledger::v4_per_token(csa as f64, hca as f64, INDEXER_KEY_BYTES),
+            lv.per_token
+        );
+    }
+
+    #[test]
+    fn the_default_text() {
+        let o = out(&[]);
+        let t = text(&o);
+        for want in [
+            "Sizes are decimal, as the article counts: KB = 1,000 B",
+            "per token: 24 MLA layers × 2 latents (K and V) × 640 values × 2 B (BF16) = 24 × 2,560 B = 61,440 B = 61.44 KB (60.0 KiB), which the article rounds to 61.4 KB\n",
+            "69 layers × 96 heads × 128 × 128 values × 2 B = 69 × 3,145,728 B = 217,055,232 B = 207 MiB = 217 MB. The article writes “207 MB” and counts 0.207 GB, which this count keeps; the exact state is 0.217 GB, 10 MB more a request",
+            "61 layers × 2,048 B = 124,928 B = 122.0 KiB (124.9 KB), which the article calls 122 KB; 10% of that: 12.2 KB. (10% of 124,928 B is 12.5 KB; MLA's latent and RoPE key, 576 values in BF16, are 1,152 B a layer, 70,272 B for 61 layers.)",
+            "ch_newmodels counts 23.3 MB of windows and compressor state",
+            "One request, and 10,000 requests held at once:\n",
+            "  131,072 tokens: Kimi-K3 8.3 GB (KDA state 2.5%), DeepSeek-V4-Pro 1.6 GB; K3 / V4 = 5.2×; all requests 83.0 TB and 16.0 TB\n",
+            "  500,000 tokens: Kimi-K3 30.9 GB (KDA state 0.7%), DeepSeek-V4-Pro 6.1 GB; K3 / V4 = 5.1×; all requests 309 TB and 61.0 TB\n",
+            "  1,000,000 tokens: Kimi-K3 61.6 GB (KDA state 0.3%), DeepSeek-V4-Pro 12.2 GB; K3 / V4 = 5.0×; all requests 616 TB and 122 TB\n",
+            "Bare cards at 1,000,000 tokens for 10,000 requests on 141 GB cards",
+            "  Kimi-K3: weights 2.8 TB = 19.9 cards → 20; KV 616 TB = 4,368.8 cards → 4,369; 4,389 cards in all, 0.5% of them for the weights\n",
+            "  DeepSeek-V4-Pro: weights 1.6 TB = 11.3 cards → 12; KV 122 TB = 865.2 cards → 866; 878 cards in all, 1.4% of them for the weights\n",
+            "  Kimi-K3 needs 5.0× as many cards as DeepSeek-V4-Pro",
+            "over 400 Gb/s InfiniBand (400 / 8 = 50 GB/s), at the article's average context of 500,000 tokens:\n",
+            "  Kimi-K3's KDA state, 0.207 GB: 4.1 ms (the exact 0.217 GB: 4.3 ms); the whole request, 30.9 GB: 0.62 s\n",
+            "  DeepSeek-V4-Pro's request, 6.1 GB: 0.12 s\n",
+        ] {
+            assert!(t.contains(want), "missing {want:?} in\n{t}");
+        }
+        assert!(!t.contains("arithmetic only"));
+    }
+
+    #[test]
+    fn the_default_table_and_chart() {
+        let o = out(&[]);
+        let (header, rows) = table(&o);
+        assert_eq!(
+            header,
+            &[
+                "context (tokens)",
+                "Kimi-K3, one request",
+                "of it, KDA state",
+                "DeepSeek-V4-Pro, one request",
+                "K3 / V4",
+                "Kimi-K3, 10,000 requests",
+                "DeepSeek-V4-Pro, 10,000 requests"
+            ]
+        );
+        assert_eq!(
+            rows[2],
+            [
+                "1,000,000",
+                "61.6 GB",
+                "0.3%",
+                "12.2 GB",
+                "5.0×",
+                "616 TB",
+                "122 TB"
+            ]
+        );
+        let p = plot(&o);
+        assert!(p.log_x && p.log_y);
+        let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Kimi-K3",
+                "DeepSeek-V4-Pro",
+                "Kimi-K3: fixed part",
+                "one card, 141 GB"
+            ]
+        );
+        // 2^10 .. 2^24 and the three contexts (131,072 = 2^17 is one of them).
+        assert_eq!(p.series[0].x.len(), 17);
+        assert_eq!(p.series[0].y[0], 61.4 * 1024.0 / 1e6 + 0.207);
+        assert!(p.series[2].dashed && p.series[2].y.iter().all(|&y| y == 0.207));
+    }
+
+    #[test]
+    fn the_ch_newmodels_convention() {
+        let o = out(&[("convention", CONVENTIONS[1])]);
+        let t = text(&o);
+        for want in [
+            "Kimi-K3 (ch_newmodels' ledger)\n  per token: 24 MLA layers × 576 values (one latent and RoPE key) × 2 B (BF16) = 27,648 B = 27.0 KiB (27.6 KB)\n  fixed: the KDA state in float32, 69 × 96 × 128 × 128 × 4 B = 434,110,464 B = 414 MiB (434 MB)\n",
+            "per token: 30 CSA layers × (584 + 132) B / 4 + 31 HCA layers × 584 B / 128 = 5,511.4375 B = 5.4 KiB (5.5 KB)",
+            "fixed: 128-token windows in all 61 layers plus the compressors' float32 state = 23,270,400 B = 22.2 MiB (23.3 MB)",
+            "Requests are in decimal GB here",
+            "Kimi-K3's KDA state, 0.434 GB: 8.7 ms; the whole request, 14.3 GB: 0.29 s",
+        ] {
+            assert!(t.contains(want), "missing {want:?} in\n{t}");
+        }
+        assert!(!t.contains("the exact"));
+        assert_eq!(plot(&o).series.len(), 5, "both fixed parts are drawn");
+    }
+
+    #[test]
+    fn parameters_change_the_counts() {
+        let o = out(&[
+            ("contexts", "2,000,000 1"),
+            ("requests", "1"),
+            ("card_gb", "288"),
+        ]);
+        let t = text(&o);
+        assert!(t.contains("arithmetic only"), "{t}");
+        assert!(t.contains("on 288 GB cards"), "{t}");
+        assert!(
+            t.contains("1 token: Kimi-K3 0.2 GB (KDA state 100.0%)"),
+            "{t}"
+        );
+        assert!(t.contains("for 1 request on"), "{t}");
+        // One request of 1M tokens: 61.6 GB needs one 288 GB card.
+        assert!(
+            t.contains("KV 61.6 GB = 0.2 cards → 1; 11 cards in all"),
+            "{t}"
+        );
+        assert_eq!(table(&o).1.len(), 2);
+        assert_eq!(plot(&o).series[0].x[0], 1.0);
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let e = errors(&[
+            ("contexts", "0"),
+            ("requests", "x"),
+            ("convention", "mine"),
+            ("card_gb", "-1"),
+        ]);
+        let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
+        assert_eq!(names, ["contexts", "requests", "convention", "card_gb"]);
+        for (k, v, msg) in [
+            (
+                "contexts",
+                "100,000,001",
+                "must be between 1 and 100,000,000",
+            ),
+            ("contexts", "1 2 3 4 5 6 7 8 9", "at most 8 values"),
+            ("requests", "0", "must be between 1 and 10,000,000"),
+            ("card_gb", "0.5", "must be between 1 and 10000"),
+        ] {
+            let e = errors(&[(k, v)]);
+            assert_eq!((e[0].param.as_str(), e[0].message.as_str()), (k, msg));
+        }
+    }
+
+    #[test]
+    fn numbers_print_as_typed() {
+        assert_eq!(input(2.45), "2.45");
+        assert_eq!(input(141.0), "141");
+        assert_eq!(input(1000.5), "1,000.5");
+        assert_eq!(input(0.001), "0.001");
+        assert_eq!(num(-1.2, 1), "−1.2");
+        assert_eq!(num(-0.01, 1), "0.0");
+    }
+
+    #[test]
+    fn the_demo_is_registered_and_fast() {
+        let d = super::super::demos()
+            .into_iter()
+            .find(|d| d.id == "request_kv")
+            .unwrap();
+        let t0 = std::time::Instant::now();
+        assert!((d.run)(&defaults(d.params)).is_ok());
+        // Generous for a debug build: the cell's budget is 5 ms.
+        assert!(t0.elapsed().as_millis() < 50);
+    }
+}
