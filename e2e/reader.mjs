@@ -165,8 +165,10 @@ try {
   await page.waitForFunction(() => document.querySelector('.cell[data-cell="attended"] .cell-text').textContent.includes('C4 layer 1,024'));
   ok(`an endless loop is stopped (${took} ms) and the page keeps working`);
 
-  // Solve every exercise with its reference algorithm typed into the editor.
-  for (const [id, src] of Object.entries(SOLUTIONS)) {
+  // Solve every exercise of this chapter with its known-good solution typed
+  // into the editor (book.mjs does the same for every chapter).
+  const here = Object.entries(SOLUTIONS).filter(([id]) => id.startsWith('ch_newmodels/'));
+  for (const [id, src] of here) {
     const panel = page.locator(`.exercise[data-exercise="${id}"]`);
     await panel.scrollIntoViewIfNeeded();
     await panel.locator('textarea.editor').fill(src);
@@ -175,8 +177,8 @@ try {
       throw new Error(`${id} did not pass: ${await panel.locator('.verdict').textContent()}`);
     });
   }
-  assert.equal(await page.locator('section.exercise[data-exercise]').count(), Object.keys(SOLUTIONS).length, 'a solution for every exercise');
-  ok(`all ${Object.keys(SOLUTIONS).length} exercises pass with typed-in solutions`);
+  assert.equal(await page.locator('section.exercise[data-exercise]').count(), here.length, 'a solution for every exercise');
+  ok(`all ${here.length} exercises of the chapter pass with typed-in solutions`);
 
   // After a pass the reference solution can be compared.
   await ex.getByRole('button', { name: 'Compare with the reference solution' }).click();
@@ -186,14 +188,14 @@ try {
   // Progress survives a reload and shows in the contents.
   await page.reload(); await ready(page);
   await page.locator('.toc [data-progress]').first().waitFor();
-  for (const id of Object.keys(SOLUTIONS)) {
+  for (const [id] of here) {
     assert.equal(await page.locator(`.toc [data-progress="${id}"] .mark`).textContent(), '✓', `${id} marked passed`);
   }
   ok('progress is kept across a reload and shown in the contents');
 
   // The home page lists progress; export gives a JSON file; a bad import changes nothing.
   await page.goto(BOOK_URL + '/'); await ready(page);
-  await page.locator('.chapter-card summary', { hasText: `Exercises: ${Object.keys(SOLUTIONS).length} of ${Object.keys(SOLUTIONS).length} passed` }).waitFor();
+  await page.locator('.chapter-card summary', { hasText: `Exercises: ${here.length} of ${here.length} passed` }).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export progress' }).click()]);
   const exported = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
   assert.equal(exported.format, 'inference-handbook-progress');
