@@ -106,6 +106,29 @@ try {
   assert.equal(await ledger.locator(`[name="${name}"]`).inputValue(), def, 'defaults after reset and reload');
   ok(`the attended cell keeps ${name} = 12345 across a reload; Reset to defaults restores ${def}`);
 
+  // 4b. Typing while the editor arrives: the code editor loads on first use
+  // and takes the focus from the textarea. Held back until the reader has
+  // selected the whole starter, it must keep that selection, so what they type
+  // next replaces the starter instead of landing at its start.
+  {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    await p.route('**/editor.js', async (route) => { await gate; await route.continue(); });
+    await p.goto(BOOK_URL + '/ch/newmodels#exercise-attended'); await ready(p);
+    const area = p.locator('#exercise-attended textarea.editor');
+    await area.scrollIntoViewIfNeeded();
+    await area.focus();
+    await area.evaluate((t) => t.select());
+    release();
+    await p.locator('#exercise-attended .cm-editor').waitFor();
+    await p.keyboard.insertText('fn attended(pos, ratio, topk, window) { 0 }');
+    assert.equal(await area.inputValue(), 'fn attended(pos, ratio, topk, window) { 0 }', 'typed text replaced the selected starter');
+    await ctx.close();
+  }
+  ok('text typed as the editor arrives replaces the selection the reader made');
+
   // 5. Per-case help. A solution that prints its input and is wrong on most
   // cases: each visible case shows its own print; hidden cases show no input,
   // no print, only pass/fail; one case runs alone; a case opens in scratch.

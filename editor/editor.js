@@ -143,7 +143,15 @@ export function mount(textarea) {
   textarea.setAttribute('tabindex', '-1');
   textarea.setAttribute('aria-hidden', 'true');
   wrap.appendChild(view.dom);
-  if (hadFocus) view.focus();
+  if (hadFocus) {
+    // The reader was typing in the textarea when the editor arrived: keep
+    // their caret and selection, so the next keystrokes land where they were
+    // (not at the start of the code).
+    const len = view.state.doc.length;
+    const clamp = (n) => Math.max(0, Math.min(len, n | 0));
+    view.dispatch({ selection: { anchor: clamp(textarea.selectionStart), head: clamp(textarea.selectionEnd) } });
+    view.focus();
+  }
   textarea._ihView = view;
   return view;
 }
