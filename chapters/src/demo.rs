@@ -432,27 +432,64 @@ pub fn parse_int_list(
     max: i64,
     max_len: usize,
 ) -> Result<Vec<i64>, ParamError> {
+    parse_list(
+        raw,
+        name,
+        max_len,
+        &[';'],
+        "enter at least one whole number",
+        |one| parse_int(one, name, min, max),
+    )
+}
+
+/// Parses up to `max_len` numbers (decimal point or exponent allowed)
+/// separated by spaces, commas or semicolons, each in `min..=max`.
+pub fn parse_float_list(
+    raw: &Raw,
+    name: &str,
+    min: f64,
+    max: f64,
+    max_len: usize,
+) -> Result<Vec<f64>, ParamError> {
+    parse_list(
+        raw,
+        name,
+        max_len,
+        &[';', ','],
+        "enter at least one number",
+        |one| parse_float(one, name, min, max),
+    )
+}
+
+/// The items of a list field, split at whitespace and `separators`, each
+/// parsed by `parse_one` as if it were the whole field; `empty` is the message
+/// for a field with no item.
+fn parse_list<T>(
+    raw: &Raw,
+    name: &str,
+    max_len: usize,
+    separators: &[char],
+    empty: &str,
+    parse_one: impl Fn(&Raw) -> Result<T, ParamError>,
+) -> Result<Vec<T>, ParamError> {
     let err = |message: String| ParamError {
         param: name.to_owned(),
         message,
     };
     let text = field_text(raw, name)?;
     let items: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ';')
+        .split(|c: char| c.is_whitespace() || separators.contains(&c))
         .filter(|s| !s.is_empty())
         .collect();
     if items.is_empty() {
-        return Err(err("enter at least one whole number".to_owned()));
+        return Err(err(empty.to_owned()));
     }
     if items.len() > max_len {
         return Err(err(format!("at most {max_len} values")));
     }
     items
         .iter()
-        .map(|item| {
-            let one: Raw = [(name.to_owned(), (*item).to_owned())].into();
-            parse_int(&one, name, min, max)
-        })
+        .map(|item| parse_one(&[(name.to_owned(), (*item).to_owned())].into()))
         .collect()
 }
 

@@ -5,7 +5,7 @@
 use super::formulas::gqa_bytes;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, count, group_u64, parse_float, parse_int,
+    checked_product, count, group_u64, parse_float_list, parse_int,
 };
 use crate::math;
 use crate::rng::SplitMix64;
@@ -259,39 +259,6 @@ pub struct Params {
     pub deltas: Vec<f64>,
     /// Seed of the selective run's tokens and projections.
     pub seed: u64,
-}
-
-/// Parses up to `max_len` numbers separated by spaces, commas or semicolons,
-/// each in `min..=max`.
-fn parse_float_list(
-    raw: &Raw,
-    name: &str,
-    min: f64,
-    max: f64,
-    max_len: usize,
-) -> Result<Vec<f64>, ParamError> {
-    let err = |message: String| ParamError {
-        param: name.to_owned(),
-        message,
-    };
-    let text = crate::demo::field_text(raw, name)?;
-    let items: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
-        .filter(|s| !s.is_empty())
-        .collect();
-    if items.is_empty() {
-        return Err(err("enter at least one number".to_owned()));
-    }
-    if items.len() > max_len {
-        return Err(err(format!("at most {max_len} values")));
-    }
-    items
-        .iter()
-        .map(|item| {
-            let one: Raw = [(name.to_owned(), (*item).to_owned())].into();
-            parse_float(&one, name, min, max)
-        })
-        .collect()
 }
 
 impl Params {
