@@ -202,6 +202,15 @@ pub fn defaults(params: &[Param]) -> Raw {
         .collect()
 }
 
+/// The defaults of `params` with some fields changed: `(name, text)` pairs.
+pub fn defaults_with(params: &[Param], changes: &[(&str, &str)]) -> Raw {
+    let mut raw = defaults(params);
+    for (name, text) in changes {
+        raw.insert((*name).to_owned(), (*text).to_owned());
+    }
+    raw
+}
+
 /// A parameter the reader got wrong, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamError {

@@ -471,14 +471,10 @@ pub fn figures() -> Vec<(&'static str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::defaults;
+    use crate::demo::{defaults, defaults_with};
 
     fn raw(changes: &[(&str, &str)]) -> Raw {
-        let mut raw = defaults(PARAMS);
-        for (k, v) in changes {
-            raw.insert((*k).into(), (*v).into());
-        }
-        raw
+        defaults_with(PARAMS, changes)
     }
 
     fn out(changes: &[(&str, &str)]) -> Output {

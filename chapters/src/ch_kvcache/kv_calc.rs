@@ -998,13 +998,10 @@ pub fn figures() -> Vec<(&'static str, String)> {
 mod tests {
     use super::*;
     use crate::ch_kvcache::formulas::table_models;
-    use crate::demo::{checked_product, defaults};
+    use crate::demo::{checked_product, defaults, defaults_with};
 
     fn out(changes: &[(&str, &str)]) -> Output {
-        let mut raw = defaults(PARAMS);
-        for (k, v) in changes {
-            raw.insert((*k).into(), (*v).into());
-        }
+        let raw = defaults_with(PARAMS, changes);
         run(&raw).unwrap()
     }
 
@@ -1030,10 +1027,7 @@ mod tests {
     }
 
     fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-        let mut raw = defaults(PARAMS);
-        for (k, v) in changes {
-            raw.insert((*k).into(), (*v).into());
-        }
+        let raw = defaults_with(PARAMS, changes);
         run(&raw).unwrap_err()
     }
 
