@@ -13,7 +13,10 @@
 //! Every install step checks first and is skipped when the right version is there.
 
 mod r#gen;
+mod notebook;
+mod offline;
 mod render;
+mod search;
 mod serve;
 mod site;
 mod tools;

@@ -96,6 +96,11 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
             "--log-level=warning",
         ])
         .arg(format!("--outfile={}", dist.join("editor.js").display())))?;
+    // In this order: the search index reads the pages, and the service worker's
+    // precache list names every file the steps before it wrote.
+    crate::search::index(&dist)?;
+    crate::notebook::write(&dist)?;
+    crate::offline::write(&dist)?;
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
