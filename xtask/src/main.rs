@@ -9,6 +9,8 @@
 //!   with its size budget, and the end-to-end tests.
 //! - `cargo xtask build`: just the release site.
 //! - `cargo xtask bench`: print page weight and timings (not a test).
+//! - `cargo xtask notebooks [FILE…]`: check the chapters' notebooks in
+//!   `dist/nb/` (or the files given): nbformat schema, code built and run.
 //!
 //! Every install step checks first and is skipped when the right version is there.
 
@@ -41,8 +43,17 @@ fn main() -> ExitCode {
             .and_then(|_| bench_cmd()),
         Some("setup") => tools::ensure_all(),
         Some("gen") => r#gen::generate(),
+        Some("notebooks") if args.len() > 1 => notebook::check_files(
+            &args[1..]
+                .iter()
+                .map(std::path::PathBuf::from)
+                .collect::<Vec<_>>(),
+        ),
+        Some("notebooks") => notebook::check(),
         _ => {
-            eprintln!("usage: cargo xtask <serve [--port N] | test | build | bench | setup>");
+            eprintln!(
+                "usage: cargo xtask <serve [--port N] | test | build | bench | setup | notebooks [FILE…]>"
+            );
             return ExitCode::from(2);
         }
     };
@@ -162,9 +173,13 @@ fn test_cmd() -> Result<(), String> {
     step("release build (its wasm32 code linted by clippy) and size budget");
     let sizes = site::site_linted(true)?;
     site::check_budget(&sizes)?;
+    step("notebooks: the nbformat schema, and their code built and run against the native demos");
+    notebook::check()?;
     step("end-to-end tests in headless Chromium");
     let port = serve::spawn_background()?;
-    for suite in ["reader", "book", "charts", "touch", "storage", "hostile"] {
+    for suite in [
+        "reader", "book", "charts", "touch", "storage", "hostile", "notebook",
+    ] {
         run(Command::new("node")
             .arg(format!("e2e/{suite}.mjs"))
             .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;

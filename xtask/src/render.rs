@@ -183,6 +183,12 @@ fn chapter(
             Block::Scratch { code } => main.push_str(&scratch(ch.id, code)),
         }
     }
+    // The chapter as a notebook (issue #11 §2): under the title, and in the footer.
+    let main = main.replacen(
+        "</h1>\n",
+        &format!("</h1>\n{}", crate::notebook::download_link(ch.slug, "top")),
+        1,
+    );
     let nav = |c: Option<&chapters::Chapter>, rel: &str, arrow: &str| {
         c.map(|c| {
             format!(
@@ -223,7 +229,7 @@ fn chapter(
          <ol class=\"book-toc\">{contents}</ol><p class=\"toc-home\"><a href=\"/\">Home: all chapters, saved work</a></p></details></nav>\n\
          <main class=\"page chapter\" id=\"chapter\" data-chapter=\"{id}\">\n{main}\
          <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"Chapters\">{prev}<a href=\"/\">Contents</a>{next}</nav>\
-         <a class=\"edit-link\" href=\"{edit}{path}\">Edit this page</a></footer></main></div>\n\
+         {notebook}<a class=\"edit-link\" href=\"{edit}{path}\">Edit this page</a></footer></main></div>\n\
          <script>if (innerWidth <= 860) document.querySelector(\".toc details\").removeAttribute(\"open\");</script>\n",
         header = header(),
         id = ch.id,
@@ -231,6 +237,7 @@ fn chapter(
         next = nav(next, "next", "→"),
         edit = EDIT_BASE_URL,
         path = ch.repo_path,
+        notebook = crate::notebook::download_link(ch.slug, "footer"),
     );
     Ok(Page {
         file: format!("ch/{}.html", ch.slug),

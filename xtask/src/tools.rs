@@ -65,25 +65,50 @@ pub fn ensure_build_tools() -> Result<(), String> {
     Ok(())
 }
 
-/// Build tools plus Debian's Chromium and chromedriver for the browser tests.
+/// Build tools plus Debian's Chromium and chromedriver for the browser tests,
+/// and `python3-nbformat` for the notebook check.
 pub fn ensure_all() -> Result<(), String> {
     ensure_build_tools()?;
     if !Path::new("/usr/bin/chromium").exists() || !Path::new("/usr/bin/chromedriver").exists() {
-        let sudo: &[&str] = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") {
-            &[]
-        } else {
-            &["sudo"]
-        };
-        let apt = |args: &[&str]| {
-            let mut all: Vec<&str> = sudo.to_vec();
-            all.push("apt-get");
-            all.extend_from_slice(args);
-            let mut c = Command::new(all[0]);
-            c.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
-            run(&mut c)
-        };
-        apt(&["update", "-q"])?;
-        apt(&["install", "-y", "-q", "chromium", "chromium-driver"])?;
+        apt_install(&["chromium", "chromium-driver"])?;
     }
-    Ok(())
+    ensure_nbformat()
+}
+
+/// Debian's Python, where Debian's Python packages are installed (the
+/// `python3` on the PATH may be another, such as pyenv's).
+pub const DEBIAN_PYTHON: &str = "/usr/bin/python3";
+
+/// Debian's `python3-nbformat`, which validates the chapters' notebooks
+/// against the nbformat 4 schema (`cargo xtask notebooks`).
+pub fn ensure_nbformat() -> Result<(), String> {
+    let have = Command::new(DEBIAN_PYTHON)
+        .args(["-c", "import nbformat"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if have {
+        return Ok(());
+    }
+    apt_install(&["python3-nbformat"])
+}
+
+/// `apt-get update`, then `apt-get install` of `packages` (as root, or via sudo).
+fn apt_install(packages: &[&str]) -> Result<(), String> {
+    let sudo: &[&str] = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") {
+        &[]
+    } else {
+        &["sudo"]
+    };
+    let apt = |args: &[&str]| {
+        let mut all: Vec<&str> = sudo.to_vec();
+        all.push("apt-get");
+        all.extend_from_slice(args);
+        let mut c = Command::new(all[0]);
+        c.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut c)
+    };
+    apt(&["update", "-q"])?;
+    let mut install = vec!["install", "-y", "-q"];
+    install.extend_from_slice(packages);
+    apt(&install)
 }
