@@ -48,6 +48,47 @@ try {
   line('navigation -> live parts mounted (data-ready)', rows.ready);
   line('navigation -> first output computed in the page', rows.live);
 
+  // Search: five fresh pages each open the dialog and type a two-word query
+  // (the first search loads search.js, Pagefind and the index fragments it
+  // needs); then, with the index loaded, seven more two-word queries. Time
+  // from the input event to the results in the DOM (including the dialog's
+  // 80 ms pause for typing), and the bytes the first search fetched.
+  const typeAndWait = (p, q) => p.evaluate(async (q) => {
+    const input = document.querySelector('#search-input');
+    const d = document.querySelector('#search');
+    const t0 = performance.now();
+    input.value = q;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => { const f = () => (d.dataset.query === q ? r() : requestAnimationFrame(f)); f(); });
+    return performance.now() - t0;
+  }, q);
+  const cold = [], fetched = [], warm = [];
+  for (let i = 0; i < 5; i++) {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    let bytes = 0;
+    page.on('response', async (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/pagefind/') || path === '/search.js') {
+        try { bytes += (await r.body()).length; } catch { /* a redirect has no body */ }
+      }
+    });
+    await page.goto(BOOK_URL + '/ch/kvcache'); await ready(page);
+    await page.keyboard.press('/');
+    await page.waitForSelector('#search-input');
+    cold.push(Math.round(await typeAndWait(page, 'sliding window')));
+    fetched.push(bytes);
+    if (i === 0) {
+      for (const q of ['expert parallelism', 'hash routing', 'prefix cache', 'gated delta', 'decode step', 'vector quantization', 'latent attention']) {
+        warm.push(Math.round(await typeAndWait(page, q)));
+      }
+    }
+    await ctx.close();
+  }
+  line('search: first two-word query (loads the index)', cold);
+  line('search: two-word query, index loaded', warm);
+  console.log(`${'search: bytes the first search fetched'.padEnd(48)} median ${median(fetched)} B (runs: ${fetched.join(', ')})`);
+
   // Every chapter the home page lists, in reading order.
   const page = await browser.newPage();
   await page.goto(BOOK_URL + '/'); await ready(page);

@@ -56,10 +56,19 @@ pub fn Cell(
             }
         }
     }
+    let own = StoredValue::new(start.clone());
     let raw = RwSignal::new(start);
+    // Parameters from a shared link (`#cell-<id>?s=…`) are shown but not saved
+    // until the reader keeps them: while `shared` is set, nothing is remembered.
+    let shared = RwSignal::new(None::<Result<(), String>>);
+    let anchor = format!("cell-{}", demo.id);
+    let share_result = RwSignal::new(None);
     // Keeps the parameters of a run that succeeded, for the next visit (the
     // defaults are not stored).
     let remember = move |now: chapters::demo::Raw| {
+        if shared.get_untracked().is_some() {
+            return;
+        }
         if now == defaults(demo.params) {
             storage::remove(&storage::params_key(demo.id));
         } else if let Ok(json) = serde_json::to_string(&now) {
@@ -120,6 +129,43 @@ pub fn Cell(
         // Dropping the previous timer cancels it.
         debounce.set_value(Some(t));
     };
+    let watched = anchor.clone();
+    Effect::new(move |_| {
+        let Some(payload) = crate::share::incoming(&watched) else {
+            return;
+        };
+        // Until the link is read, the cell shows the reader's own parameters,
+        // which "Back to mine" returns to.
+        if shared.get_untracked().is_none() {
+            own.set_value(raw.get_untracked());
+        }
+        shared.set(Some(Ok(())));
+        crate::share::decode(&payload, move |r| {
+            let taken = r.and_then(|json| {
+                let got: std::collections::BTreeMap<String, String> =
+                    serde_json::from_str(&json)
+                        .map_err(|_| "it does not hold a cell's parameters".to_owned())?;
+                let mut next = defaults(demo.params);
+                for (k, v) in got {
+                    match next.get_mut(&k) {
+                        Some(slot) if v.len() <= crate::share::MAX_VALUE => *slot = v,
+                        Some(_) => return Err(format!("its value for `{k}` is too long")),
+                        None => return Err(format!("this cell has no parameter `{k}`")),
+                    }
+                }
+                Ok(next)
+            });
+            match taken {
+                Ok(next) => {
+                    raw.try_set(next);
+                    run();
+                }
+                Err(e) => {
+                    shared.try_set(Some(Err(e)));
+                }
+            }
+        });
+    });
     run();
 
     let inputs = demo
@@ -199,8 +245,41 @@ pub fn Cell(
         <section class="cell" id=format!("cell-{}", demo.id) data-cell=demo.id>
             <header class="cell-head">
                 <span class="cell-kind">"Run it"</span>
-                <h3 class="cell-title">{demo.title}</h3>
+                <h3 class="cell-title" id=format!("h-cell-{}", demo.id)>{demo.title}
+                    <a class="anchor" href=format!("#cell-{}", demo.id) aria-label="link to this cell">"#"</a>
+                </h3>
             </header>
+            {let anchor = anchor.clone(); move || shared.get().map(|s| {
+                let anchor = anchor.clone();
+                let anchor2 = anchor.clone();
+                match s {
+                    Ok(()) => view! {
+                        <div class="shared-note" role="status">
+                            <span>"These parameters came with the link you opened; your own saved ones are unchanged."</span>
+                            <button type="button" class="secondary" on:click=move |_| {
+                                shared.set(None);
+                                crate::share::forget(&anchor);
+                                remember(raw.get_untracked());
+                            }>"Keep these"</button>
+                            <button type="button" class="secondary" on:click=move |_| {
+                                shared.set(None);
+                                crate::share::forget(&anchor2);
+                                raw.set(own.get_value());
+                                run();
+                            }>"Back to mine"</button>
+                        </div>
+                    }.into_any(),
+                    Err(e) => view! {
+                        <div class="shared-note error" role="alert">
+                            <span>{format!("The link you opened carries parameters for this cell, but {e}: the cell shows your own.")}</span>
+                            <button type="button" class="secondary" on:click=move |_| {
+                                shared.set(None);
+                                crate::share::forget(&anchor);
+                            }>"Dismiss"</button>
+                        </div>
+                    }.into_any(),
+                }
+            })}
             <details class="cell-source" class:spoiler=move || spoils().is_some()>
                 <summary>{summary}</summary>
                 <pre class="code"><code class="rust" inner_html=source_html></code></pre>
@@ -210,6 +289,14 @@ pub fn Cell(
                 <div class="cell-actions">
                     <button type="submit" class="run">"Run"</button>
                     <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); remember(defaults(demo.params)); run(); }>"Reset to defaults"</button>
+                    <button type="button" class="secondary share" title="Copy a link that opens this cell with these parameters"
+                        on:click={
+                            let anchor = anchor.clone();
+                            move |_| {
+                                let json = serde_json::to_string(&raw.get_untracked()).unwrap_or_default();
+                                crate::share::share(&anchor, &json, move |r| share_result.set(Some(r)));
+                            }
+                        }>"Share"</button>
                     <span class="timing" aria-live="polite">
                         {move || if running.get() {
                             Some("running…".to_owned())
@@ -219,6 +306,7 @@ pub fn Cell(
                     </span>
                 </div>
             </form>
+            <crate::share::ShareResult result=share_result/>
             <div class="cell-output" class:stale=move || !errors.read().is_empty() aria-live="polite">
                 {move || problem.get().map(|m| view! { <p class="error cell-problem" role="alert">{m}</p> })}
                 {move || (!errors.read().is_empty()).then(|| view! {

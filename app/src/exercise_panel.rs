@@ -186,15 +186,86 @@ pub fn ExercisePanel(
         ex.returns
     );
     let editor_id = format!("editor-{}", ex.slug());
+    // Code from a shared link (`#exercise-<slug>?s=…`): offered, never loaded
+    // over the reader's own without their say. `Some(Ok(code))` is on offer;
+    // after loading, `previous` holds the reader's code for "Put mine back".
+    let anchor = format!("exercise-{}", ex.slug());
+    let offered = RwSignal::new(None::<Result<String, String>>);
+    let previous = RwSignal::new(None::<String>);
+    let share_result = RwSignal::new(None);
+    let watched = anchor.clone();
+    Effect::new(move |_| {
+        let Some(payload) = crate::share::incoming(&watched) else {
+            return;
+        };
+        crate::share::decode(&payload, move |r| {
+            let r = r.and_then(|json| {
+                let code: String = serde_json::from_str(&json)
+                    .map_err(|_| "it does not hold an exercise's code".to_owned())?;
+                if code.len() > crate::share::MAX_VALUE {
+                    return Err("its code is too long".to_owned());
+                }
+                Ok(code)
+            });
+            offered.try_set(Some(r));
+        });
+    });
 
     view! {
         <section class="exercise" id=format!("exercise-{}", ex.slug()) data-exercise=ex.id>
             <header class="cell-head">
                 <span class="cell-kind">"Exercise"</span>
-                <h3 class="cell-title">{ex.title}</h3>
+                <h3 class="cell-title" id=format!("h-exercise-{}", ex.slug())>{ex.title}
+                    <a class="anchor" href=format!("#exercise-{}", ex.slug()) aria-label="link to this exercise">"#"</a>
+                </h3>
             </header>
             <div class="prose statement" inner_html=statement></div>
             <p class="signature"><code>{signature}</code>" — in Rhai, a small Rust-like language."</p>
+            {move || offered.get().map(|o| {
+                let anchor = anchor.clone();
+                let anchor2 = anchor.clone();
+                match o {
+                    Ok(shared) => {
+                        let lines = shared.lines().count();
+                        view! {
+                            <div class="shared-note" role="status">
+                                <span>{format!("The link you opened carries code for this exercise ({lines} line{}). Your own saved code is unchanged.", if lines == 1 { "" } else { "s" })}</span>
+                                <button type="button" class="secondary load-shared" on:click=move |_| {
+                                    previous.set(Some(code.get_untracked()));
+                                    storage::save(&code_key(id), &shared);
+                                    code.set(shared.clone());
+                                    offered.set(None);
+                                    crate::share::forget(&anchor);
+                                }>"Load it into the editor"</button>
+                                <button type="button" class="secondary" on:click=move |_| {
+                                    offered.set(None);
+                                    crate::share::forget(&anchor2);
+                                }>"Dismiss"</button>
+                            </div>
+                        }.into_any()
+                    }
+                    Err(e) => view! {
+                        <div class="shared-note error" role="alert">
+                            <span>{format!("The link you opened carries code for this exercise, but {e}: your own code is shown.")}</span>
+                            <button type="button" class="secondary" on:click=move |_| {
+                                offered.set(None);
+                                crate::share::forget(&anchor);
+                            }>"Dismiss"</button>
+                        </div>
+                    }.into_any(),
+                }
+            })}
+            {move || previous.get().map(|mine| view! {
+                <div class="shared-note" role="status">
+                    <span>"The shared code is in the editor (and saved as yours)."</span>
+                    <button type="button" class="secondary" on:click=move |_| {
+                        storage::save(&code_key(id), &mine);
+                        code.set(mine.clone());
+                        previous.set(None);
+                    }>"Put my code back"</button>
+                    <button type="button" class="secondary" on:click=move |_| previous.set(None)>"Keep it"</button>
+                </div>
+            })}
             <label class="sr-only" for=editor_id.clone()>"Your Rhai code"</label>
             <div class="editor-wrap">
             <pre class="gutter" aria-hidden="true" node_ref=gutter>
@@ -248,11 +319,20 @@ pub fn ExercisePanel(
                         progress.forget(id);
                     }
                 }>"Reset exercise"</button>
+                <button type="button" class="secondary share" title="Copy a link that offers your code for this exercise"
+                    on:click={
+                        let anchor = format!("exercise-{}", ex.slug());
+                        move |_| {
+                            let json = serde_json::to_string(&code.get_untracked()).unwrap_or_default();
+                            crate::share::share(&anchor, &json, move |r| share_result.set(Some(r)));
+                        }
+                    }>"Share your code"</button>
                 <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.len() }
                     on:click=move |_| hints_shown.update(|n| *n += 1)>
                     {move || if hints_shown.get() == 0 { "Show a hint".to_owned() } else { format!("Next hint ({}/{})", hints_shown.get(), hints.len()) }}
                 </button>
             </div>
+            <crate::share::ShareResult result=share_result/>
             <ol class="hints">
                 {move || hints.iter().take(hints_shown.get()).map(|h| view! { <li>{*h}</li> }).collect_view()}
             </ol>

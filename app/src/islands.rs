@@ -29,6 +29,7 @@ pub fn mount_all() -> usize {
     // One progress for the whole page, created outside every island's owner.
     let _ = use_progress();
     let _ = crate::scratch_cell::scratch_request();
+    let _ = crate::share::hash();
     let Ok(list) = doc.query_selector_all("[data-island]") else {
         return 0;
     };

@@ -12,6 +12,7 @@ pub mod islands;
 mod plot;
 mod progress;
 mod scratch_cell;
+mod share;
 mod shell;
 pub mod storage;
 pub mod worker;
@@ -68,14 +69,27 @@ fn land_on_hash() {
         return;
     };
     let hash = window.location().hash().unwrap_or_default();
-    let Some(id) = hash.strip_prefix('#').filter(|h| !h.is_empty()) else {
+    // A shared link's fragment is `#<anchor>?s=<payload>`: land on the anchor.
+    let Some(id) = hash
+        .strip_prefix('#')
+        .map(share::anchor_of)
+        .filter(|h| !h.is_empty())
+    else {
         return;
     };
     let id = js_sys::decode_uri_component(id)
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_else(|| id.to_owned());
-    let Some(el) = window.document().and_then(|d| d.get_element_by_id(&id)) else {
+    land_on(&id);
+}
+
+/// Scrolls to the element `id`, and again as the sizes around it settle.
+pub(crate) fn land_on(id: &str) {
+    let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    else {
         return;
     };
     el.scroll_into_view();

@@ -93,7 +93,9 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
         <section class="cell scratch" id="scratch" data-runs=move || runs.get()>
             <header class="cell-head">
                 <span class="cell-kind">"Scratch"</span>
-                <h3 class="cell-title">"Call the book’s functions in Rhai"</h3>
+                <h3 class="cell-title" id="h-scratch">"Call the book’s functions in Rhai"
+                    <a class="anchor" href="#scratch" aria-label="link to the scratch cell">"#"</a>
+                </h3>
             </header>
             <details class="cell-source">
                 <summary>"The functions you can call"</summary>

@@ -373,7 +373,7 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
                 pending.push(Event::Html(CowStr::from(format!("<h{lv} id=\"{id}\">"))));
                 pending.extend(inner);
                 pending.push(Event::Html(CowStr::from(format!(
-                    "<a class=\"anchor\" href=\"#{id}\" aria-label=\"link to this section\">#</a></h{lv}>\n"
+                    "<a class=\"anchor\" href=\"#{id}\" aria-label=\"link to this section\" data-pagefind-ignore>#</a></h{lv}>\n"
                 ))));
             }
             (Some((_, inner)), e) => inner.push(e),

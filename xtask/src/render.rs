@@ -53,6 +53,8 @@ const BOOK: &str = "Inference Handbook";
 fn header() -> String {
     format!(
         "<header class=\"site-header\"><a href=\"/\" class=\"brand\">{BOOK}</a>\
+         <button type=\"button\" class=\"search-open secondary\" aria-keyshortcuts=\"/ Control+K Meta+K\" \
+         title=\"Search the book (/ or Ctrl+K)\">Search <kbd>/</kbd></button>\
          <div class=\"header-tools\" data-island=\"header\"></div></header>\n\
          <div class=\"notices\" data-island=\"notices\"></div>\n"
     )
@@ -227,7 +229,7 @@ fn chapter(
         "{header}<div class=\"chapter-layout\">\
          <nav class=\"toc\" aria-label=\"Contents\"><details open><summary class=\"toc-title\">Contents</summary>\
          <ol class=\"book-toc\">{contents}</ol><p class=\"toc-home\"><a href=\"/\">Home: all chapters, saved work</a></p></details></nav>\n\
-         <main class=\"page chapter\" id=\"chapter\" data-chapter=\"{id}\">\n{main}\
+         <main class=\"page chapter\" id=\"chapter\" data-chapter=\"{id}\" data-pagefind-body>\n{main}\
          <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"Chapters\">{prev}<a href=\"/\">Contents</a>{next}</nav>\
          {notebook}<a class=\"edit-link\" href=\"{edit}{path}\">Edit this page</a></footer></main></div>\n\
          <script>if (innerWidth <= 860) document.querySelector(\".toc details\").removeAttribute(\"open\");</script>\n",
@@ -348,12 +350,13 @@ fn cell(d: &Demo, answers: Option<&exercises::Exercise>) -> Result<String, Strin
         .collect();
     Ok(format!(
         "<div class=\"island\" data-island=\"cell\" data-id=\"{id}\"{answers_attr}><section class=\"cell\" id=\"cell-{id}\" data-cell=\"{id}\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">Run it</span><h3 class=\"cell-title\">{title}</h3></header>\
-         <details class=\"cell-source{spoiler}\"><summary>{summary}</summary><pre class=\"code\"><code class=\"rust\">{source}</code></pre></details>\
-         <form class=\"params\">{params}<div class=\"cell-actions\"><button type=\"submit\" class=\"run\">Run</button>\
+         <header class=\"cell-head\"><span class=\"cell-kind\">Run it</span><h3 class=\"cell-title\" id=\"h-cell-{id}\">{title}{anchor}</h3></header>\
+         <details class=\"cell-source{spoiler}\" data-pagefind-ignore><summary>{summary}</summary><pre class=\"code\"><code class=\"rust\">{source}</code></pre></details>\
+         <form class=\"params\" data-pagefind-ignore>{params}<div class=\"cell-actions\"><button type=\"submit\" class=\"run\">Run</button>\
          <button type=\"button\" class=\"secondary\">Reset to defaults</button><span class=\"timing\" aria-live=\"polite\"></span></div></form>\
-         <div class=\"cell-output\" aria-live=\"polite\"><div class=\"prerendered\">{output}</div></div></section></div>\n",
+         <div class=\"cell-output\" aria-live=\"polite\" data-pagefind-ignore><div class=\"prerendered\">{output}</div></div></section></div>\n",
         id = d.id,
+        anchor = permalink(&format!("cell-{}", d.id), "link to this cell"),
         title = escape(d.title),
         answers_attr = answers.map_or_else(String::new, |e| format!(
             " data-answers=\"{}\" data-answers-title=\"{}\"",
@@ -382,13 +385,14 @@ fn exercise(ex: &exercises::Exercise) -> Result<String, String> {
     );
     Ok(format!(
         "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">Exercise</span><h3 class=\"cell-title\">{title}</h3></header>\
+         <header class=\"cell-head\"><span class=\"cell-kind\">Exercise</span><h3 class=\"cell-title\" id=\"h-exercise-{slug}\">{title}{anchor}</h3></header>\
          <div class=\"prose statement\">{statement}</div>\
          <p class=\"signature\"><code>{signature}</code> — in Rhai, a small Rust-like language.</p>\
-         <pre class=\"code starter\" aria-label=\"starter code\"><code>{starter}</code></pre>\
-         <template class=\"reference\">{reference}</template></section></div>\n",
+         <pre class=\"code starter\" aria-label=\"starter code\" data-pagefind-ignore><code>{starter}</code></pre>\
+         <template class=\"reference\" data-pagefind-ignore>{reference}</template></section></div>\n",
         id = ex.id,
         slug = ex.slug(),
+        anchor = permalink(&format!("exercise-{}", ex.slug()), "link to this exercise"),
         title = escape(ex.title),
         signature = escape(&signature),
         starter = escape(ex.starter_rhai),
@@ -397,12 +401,34 @@ fn exercise(ex: &exercises::Exercise) -> Result<String, String> {
 }
 
 fn scratch(chapter: &str, code: &str) -> String {
+    // The chapter's own scripting functions, in the HTML so that search finds
+    // them; the live cell lists the whole book's.
+    let own: String = exercises::api::by_chapter()
+        .into_iter()
+        .filter(|(ch, _)| *ch == chapter)
+        .flat_map(|(_, fns)| fns)
+        .map(|f| {
+            format!(
+                "<li><code>{}</code> — {}</li>",
+                escape(&f.signature()),
+                escape(f.doc)
+            )
+        })
+        .collect();
     format!(
         "<div class=\"island\" data-island=\"scratch\" data-chapter=\"{chapter}\"><section class=\"cell scratch\" id=\"scratch\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">Scratch</span><h3 class=\"cell-title\">Call the book’s functions in Rhai</h3></header>\
-         <pre class=\"code scratch-starter\"><code>{}</code></pre></section></div>\n",
-        escape(code)
+         <header class=\"cell-head\"><span class=\"cell-kind\">Scratch</span><h3 class=\"cell-title\" id=\"h-scratch\">Call the book’s functions in Rhai{anchor}</h3></header>\
+         <details class=\"cell-source\"><summary>The functions this chapter adds</summary><ul class=\"api-list\">{own}</ul></details>\
+         <pre class=\"code scratch-starter\" data-pagefind-ignore><code>{}</code></pre></section></div>\n",
+        escape(code),
+        anchor = permalink("scratch", "link to the scratch cell"),
     )
+}
+
+/// The `#` link after a heading: where the reader copies a permalink from.
+/// Search leaves it out of headings and snippets.
+pub fn permalink(id: &str, label: &str) -> String {
+    format!("<a class=\"anchor\" href=\"#{id}\" aria-label=\"{label}\" data-pagefind-ignore>#</a>")
 }
 
 #[cfg(test)]

@@ -96,6 +96,8 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
             "--log-level=warning",
         ])
         .arg(format!("--outfile={}", dist.join("editor.js").display())))?;
+    // The search dialog, loaded on the first search.
+    copy(&r.join("web/search.js"), &dist.join("search.js"))?;
     // In this order: the search index reads the pages, and the service worker's
     // precache list names every file the steps before it wrote.
     crate::search::index(&dist)?;
@@ -111,6 +113,11 @@ fn write_pages(dist: &Path) -> Result<(), String> {
     let template = std::fs::read_to_string(root().join("index.html"))
         .map_err(|e| format!("index.html: {e}"))?;
     let pages = crate::render::pages()?;
+    // Chapters an older build wrote go: a removed one is no longer served or precached.
+    let chapters = dist.join("ch");
+    if chapters.exists() {
+        std::fs::remove_dir_all(&chapters).map_err(|e| format!("{}: {e}", chapters.display()))?;
+    }
     for page in &pages {
         let file = dist.join(&page.file);
         if let Some(dir) = file.parent() {
@@ -169,6 +176,7 @@ pub fn measure() -> Result<Sizes, String> {
         "index.html",
         "plotly.min.js",
         "editor.js",
+        "search.js",
     ];
     // The pre-rendered pages: the home page, the 404 page and every chapter.
     let mut pages = vec!["404.html".to_owned()];
@@ -181,7 +189,7 @@ pub fn measure() -> Result<Sizes, String> {
         chapters.sort();
         pages.extend(chapters);
     }
-    files
+    let mut sizes = files
         .iter()
         .map(|f| f.to_string())
         .chain(pages)
@@ -191,7 +199,33 @@ pub fn measure() -> Result<Sizes, String> {
             let (raw, gz) = (b.len() as u64, gzip_len(&b));
             Ok((f, raw, gz))
         })
-        .collect()
+        .collect::<Result<Sizes, String>>()?;
+    // The whole search index (loader, engine, index and fragments); a search
+    // fetches only part of it.
+    let mut index = (0, 0);
+    for f in files_under(&dist.join("pagefind")) {
+        let b = std::fs::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        index = (index.0 + b.len() as u64, index.1 + gzip_len(&b));
+    }
+    sizes.push(("pagefind/ (all)".to_owned(), index.0, index.1));
+    Ok(sizes)
+}
+
+/// Every file under `dir`, recursively, in a stable order.
+pub fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(files_under(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// Prints the size table.

@@ -49,6 +49,8 @@ pub fn ensure_build_tools() -> Result<(), String> {
         "@codemirror/view",
         "playwright-core",
         "plotly.js-cartesian-dist-min",
+        "pagefind",
+        "@pagefind/linux-x64",
     ]
     .iter()
     .all(|p| nm.join(p).join("package.json").exists());

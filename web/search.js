@@ -1,0 +1,184 @@
+// Search across the book: a dialog over Pagefind's index (dist/pagefind/, written
+// by `cargo xtask build` from the pre-rendered chapters). The page loads this
+// module on the first `/`, Ctrl/Cmd+K or click on the header's Search button
+// (index.html), and this module loads Pagefind, whose index arrives in fragments
+// as queries need them. Nothing here runs on a page's first load.
+
+const MAX_PAGES = 8;
+const PER_PAGE = 3;
+// Words too common to say which section a query is about.
+const STOP = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'to', 'in', 'on', 'is', 'for', 'what', 'how', 'it', 'its', 'by', 'with', 'at', 'as']);
+
+let engine = null;
+let dialog = null;
+let seq = 0;
+
+function pagefind() {
+  if (!engine) {
+    engine = import('/pagefind/pagefind.js').then(async (pf) => {
+      await pf.options({ excerptLength: 22 });
+      await pf.init();
+      return pf;
+    });
+    engine.catch(() => { engine = null; });
+  }
+  return engine;
+}
+
+// Pagefind names pages by file (`/ch/kvcache.html#mla`); the book's routes
+// have no extension (`/ch/kvcache#mla`).
+function route(url) {
+  return url.replace(/\/index\.html(?=$|#)/, '/').replace(/\.html(?=$|#)/, '');
+}
+
+function el(tag, attrs, children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  for (const c of children || []) e.append(c);
+  return e;
+}
+
+function build() {
+  const input = el('input', {
+    id: 'search-input', type: 'search', placeholder: 'Search the book', autocomplete: 'off',
+    spellcheck: 'false', 'aria-controls': 'search-results', 'aria-describedby': 'search-status',
+  });
+  const close = el('button', { type: 'button', class: 'secondary search-close' }, ['Close']);
+  const status = el('p', { id: 'search-status', class: 'search-status muted small', 'aria-live': 'polite' });
+  const list = el('ol', { id: 'search-results', class: 'search-results' });
+  const hint = el('p', { class: 'search-hint muted small' },
+    ['↑ ↓ to move, Enter to open, Esc to close. Searches the text, exercises and the scripting functions of every chapter.']);
+  const d = el('dialog', { id: 'search', class: 'search-dialog', 'aria-label': 'Search the book' }, [
+    el('div', { class: 'search-bar', role: 'search' }, [
+      el('label', { for: 'search-input', class: 'sr-only' }, ['Search the book']), input, close]),
+    status, list, hint,
+  ]);
+  close.addEventListener('click', () => d.close());
+  // A click on the backdrop (outside the dialog's box) closes it.
+  d.addEventListener('click', (e) => {
+    if (e.target !== d) return;
+    const r = d.getBoundingClientRect();
+    if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) d.close();
+  });
+  let timer = null;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => search(input.value), 80);
+  });
+  d.addEventListener('keydown', (e) => {
+    const links = [...list.querySelectorAll('a.search-result')];
+    const at = links.indexOf(document.activeElement);
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      (links[at + 1] || links[0] || input).focus();
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      (at <= 0 ? input : links[at - 1]).focus();
+    } else if (e.key === 'Enter' && document.activeElement === input && links[0]) {
+      e.preventDefault();
+      links[0].click();
+    }
+  });
+  list.addEventListener('click', (e) => {
+    const a = e.target.closest('a.search-result');
+    if (!a) return;
+    // A result on this page: close the dialog so the jump is seen.
+    const u = new URL(a.href, location.href);
+    if (u.pathname === location.pathname) d.close();
+  });
+  document.body.append(d);
+  return d;
+}
+
+// Pagefind's excerpt is text with <mark> around the matches: keep exactly
+// that (text and marks), whatever else the string might hold.
+function marked(html) {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  const out = [];
+  for (const n of t.content.childNodes) {
+    if (n.nodeName === 'MARK') out.push(el('mark', {}, [n.textContent]));
+    else out.push(document.createTextNode(n.textContent));
+  }
+  return out;
+}
+
+function show(list, status, groups, query, ms) {
+  list.replaceChildren();
+  let n = 0;
+  for (const { page, subs } of groups) {
+    for (const sub of subs) {
+      n += 1;
+      const where = el('span', { class: 'search-where' }, [
+        el('span', { class: 'search-chapter' }, [page.meta.title || route(page.url)]),
+      ]);
+      if (sub.title && sub.title !== page.meta.title) {
+        where.append(' › ', el('span', { class: 'search-section' }, [sub.title]));
+      }
+      const excerpt = el('span', { class: 'search-excerpt' }, marked(sub.excerpt));
+      list.append(el('li', {}, [el('a', { class: 'search-result', href: route(sub.url) }, [where, excerpt])]));
+    }
+  }
+  status.textContent = n === 0
+    ? `Nothing found for “${query}”.`
+    : `${n} result${n === 1 ? '' : 's'} for “${query}”`;
+  status.dataset.ms = String(ms);
+}
+
+async function search(query) {
+  const mine = ++seq;
+  const list = dialog.querySelector('.search-results');
+  const status = dialog.querySelector('.search-status');
+  const q = query.trim();
+  if (!q) {
+    list.replaceChildren();
+    status.textContent = '';
+    return;
+  }
+  const t0 = performance.now();
+  let pf;
+  try {
+    pf = await pagefind();
+  } catch (e) {
+    if (mine === seq) status.textContent = `Search could not load: ${e.message}. Reload the page to try again.`;
+    return;
+  }
+  const found = await pf.search(q);
+  if (mine !== seq || !found) return;
+  const pages = await Promise.all(found.results.slice(0, MAX_PAGES).map((r) => r.data()));
+  if (mine !== seq) return;
+  // Pagefind ranks pages well but gives a page's sections in page order, and its
+  // match counts include common words. Rank sections by the query's words in
+  // their heading, then in their excerpt, then by the page's rank; keep the
+  // best few of each page.
+  const words = q.toLowerCase().split(/\s+/).filter((w) => w.length > 1 && !STOP.has(w));
+  const scored = [];
+  pages.forEach((page, rank) => {
+    const subs = page.sub_results && page.sub_results.length ? page.sub_results : [page];
+    subs
+      .map((sub) => {
+        const title = (sub.title || '').toLowerCase();
+        const marks = new Set((sub.excerpt.match(/<mark>[^<]*<\/mark>/g) || []).map((m) => m.slice(6, -7).toLowerCase()));
+        const inTitle = words.filter((w) => title.includes(w)).length;
+        const inText = words.filter((w) => [...marks].some((m) => m.includes(w))).length;
+        return { page, sub, score: inTitle * 1000 + inText * 100 + (MAX_PAGES - rank) * 10 + Math.min(9, (sub.locations || []).length) };
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, PER_PAGE)
+      .forEach((r) => scored.push(r));
+  });
+  scored.sort((a, b) => b.score - a.score);
+  const groups = scored.map(({ page, sub }) => ({ page, subs: [sub] }));
+  show(list, status, groups, q, performance.now() - t0);
+  dialog.dataset.query = q;
+}
+
+// Opens the dialog (the index starts loading now, while the reader types).
+export function open() {
+  if (!dialog) dialog = build();
+  const input = dialog.querySelector('#search-input');
+  if (!dialog.open) dialog.showModal();
+  input.focus();
+  input.select();
+  pagefind().catch(() => {});
+}
