@@ -3,12 +3,20 @@ import { chromium } from 'playwright-core';
 
 export const BOOK_URL = process.env.BOOK_URL || 'http://127.0.0.1:8080';
 
+const OPTIONS = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch(OPTIONS);
+}
+
+// A browser with a profile in `dir` (a real profile, not an incognito context:
+// what installing the book as an app needs); returns its one context.
+export async function launchPersistent(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { ...OPTIONS, ...options });
 }
 
 // Pages arrive pre-rendered; the page's wasm then mounts the live parts

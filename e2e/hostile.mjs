@@ -99,6 +99,10 @@ try {
   await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
   await page.locator('.cell[data-cell="routing"] .cell-text').first().waitFor();
   await drawCharts();
+  // A first visit's service worker downloads the whole book in the background
+  // (index.html registers it once the page is up): let that finish before the
+  // heartbeat measures anything.
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await settle();
   // A passed exercise whose progress must survive everything below.
   const pr = exercise('prefix_reuse');

@@ -111,7 +111,8 @@ try {
   // selected the whole starter, it must keep that selection, so what they type
   // next replaces the starter instead of landing at its start.
   {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // No service worker: a request it answered would never reach page.route.
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     const p = await ctx.newPage();
     let release;
     const gate = new Promise((r) => { release = r; });

@@ -17,12 +17,13 @@ fn content_type(path: &Path) -> &'static str {
         Some("json") => "application/json",
         Some("svg") => "image/svg+xml",
         Some("png") => "image/png",
+        Some("webmanifest") => "application/manifest+json",
         _ => "application/octet-stream",
     }
 }
 
 /// Maps a request path to a file in `dist`, or `None` for 404.
-fn resolve(dist: &Path, url_path: &str) -> Option<PathBuf> {
+pub(crate) fn resolve(dist: &Path, url_path: &str) -> Option<PathBuf> {
     let path = url_path.split(['?', '#']).next().unwrap_or("/");
     let rel = Path::new(path.trim_start_matches('/'));
     if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
