@@ -36,6 +36,34 @@ fn main() {
         let path = root.join("src").join(ch).join("mod.rs");
         let _ = writeln!(s, "#[path = {:?}]\npub mod {ch};\n", path.to_string_lossy());
     }
+    // The Chinese texts (#12): `chapter.zh.md` beside `chapter.md`, when there is one.
+    let mut zh = String::from(
+        "/// A chapter's Chinese text (`<chapter>/chapter.zh.md`), if it has one.\n#[cfg(feature = \"render\")]\nfn source_zh(id: &str) -> Option<&'static str> {\n    match id {\n",
+    );
+    for ch in &order {
+        let path = root.join("src").join(ch).join("chapter.zh.md");
+        if path.is_file() {
+            let _ = writeln!(
+                zh,
+                "        {ch:?} => Some(include_str!({:?})),",
+                path.to_string_lossy()
+            );
+        }
+    }
+    zh.push_str("        _ => None,\n    }\n}\n\n");
+    // The glossary (`glossary.toml` beside SUMMARY.md), when there is one.
+    println!("cargo:rerun-if-changed=glossary.toml");
+    let glossary = root.join("glossary.toml");
+    let _ = writeln!(
+        zh,
+        "/// The glossary's TOML (`chapters/glossary.toml`), if the book has one.\n#[cfg(feature = \"render\")]\nconst GLOSSARY_TOML: Option<&str> = {};\n",
+        if glossary.is_file() {
+            format!("Some(include_str!({:?}))", glossary.to_string_lossy())
+        } else {
+            "None".to_owned()
+        }
+    );
+    s.push_str(&zh);
     let calls: Vec<String> = order.iter().map(|c| format!("{c}::chapter()")).collect();
     let _ = writeln!(
         s,

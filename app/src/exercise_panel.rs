@@ -31,6 +31,10 @@ fn show_args(args: &[Value]) -> String {
 #[component]
 pub fn ExercisePanel(
     ex: Exercise,
+    /// The title in the page's language.
+    title: String,
+    /// The hints in the page's language.
+    hints: Vec<String>,
     statement_html: String,
     reference_html: String,
 ) -> impl IntoView {
@@ -176,7 +180,7 @@ pub fn ExercisePanel(
     };
 
     let statement = statement_html;
-    let hints = ex.hints;
+    let hints = StoredValue::new(hints);
     let reference = reference_html;
     let starter = ex.starter_rhai;
     let signature = format!(
@@ -215,7 +219,7 @@ pub fn ExercisePanel(
         <section class="exercise" id=format!("exercise-{}", ex.slug()) data-exercise=ex.id>
             <header class="cell-head">
                 <span class="cell-kind">"Exercise"</span>
-                <h3 class="cell-title" id=format!("h-exercise-{}", ex.slug())>{ex.title}
+                <h3 class="cell-title" id=format!("h-exercise-{}", ex.slug())>{title}
                     <a class="anchor" href=format!("#exercise-{}", ex.slug()) aria-label="link to this exercise">"#"</a>
                 </h3>
             </header>
@@ -327,14 +331,14 @@ pub fn ExercisePanel(
                             crate::share::share(&anchor, &json, move |r| share_result.set(Some(r)));
                         }
                     }>"Share your code"</button>
-                <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.len() }
+                <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.with_value(Vec::len) }
                     on:click=move |_| hints_shown.update(|n| *n += 1)>
-                    {move || if hints_shown.get() == 0 { "Show a hint".to_owned() } else { format!("Next hint ({}/{})", hints_shown.get(), hints.len()) }}
+                    {move || if hints_shown.get() == 0 { "Show a hint".to_owned() } else { format!("Next hint ({}/{})", hints_shown.get(), hints.with_value(Vec::len)) }}
                 </button>
             </div>
             <crate::share::ShareResult result=share_result/>
             <ol class="hints">
-                {move || hints.iter().take(hints_shown.get()).map(|h| view! { <li>{*h}</li> }).collect_view()}
+                {move || hints.with_value(|h| h.iter().take(hints_shown.get()).map(|h| view! { <li>{h.clone()}</li> }).collect_view())}
             </ol>
             <div class="results" aria-live="polite" data-runs=move || runs.get()>
                 {move || match verdict.get() {

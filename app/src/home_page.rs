@@ -32,25 +32,106 @@ fn download(name: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The home page's text in the page's language, taken from the pre-rendered
+/// page (the build writes it in English or Chinese): the heading, the lede,
+/// each chapter card's link, title and summary, each exercise's title.
+#[derive(Clone, Default)]
+pub struct HomeTexts {
+    heading: Option<String>,
+    lede: Option<String>,
+    chapters_heading: Option<String>,
+    /// Chapter id → (address, title, summary).
+    cards: std::collections::HashMap<String, (String, String, String)>,
+    /// Exercise id → title.
+    titles: std::collections::HashMap<String, String>,
+    /// The glossary link (address, text).
+    glossary: Option<(String, String)>,
+}
+
+impl HomeTexts {
+    /// Reads them from the pre-rendered home page inside `el`.
+    pub fn from_page(el: &web_sys::HtmlElement) -> HomeTexts {
+        let text = |sel: &str| {
+            el.query_selector(sel)
+                .ok()
+                .flatten()
+                .and_then(|e| e.text_content())
+        };
+        let all = |sel: &str| -> Vec<web_sys::Element> {
+            let Ok(list) = el.query_selector_all(sel) else {
+                return Vec::new();
+            };
+            (0..list.length())
+                .filter_map(|i| list.item(i).and_then(|n| n.dyn_into().ok()))
+                .collect()
+        };
+        let mut t = HomeTexts {
+            heading: text("h1"),
+            lede: text(".lede"),
+            chapters_heading: text("h2"),
+            ..HomeTexts::default()
+        };
+        for card in all("li.chapter-card[data-chapter]") {
+            let a = card.query_selector("a").ok().flatten();
+            let href = a.as_ref().and_then(|a| a.get_attribute("href"));
+            let title = a.and_then(|a| a.text_content());
+            let summary = card
+                .query_selector("p")
+                .ok()
+                .flatten()
+                .and_then(|p| p.text_content());
+            if let (Some(id), Some(href), Some(title), Some(summary)) =
+                (card.get_attribute("data-chapter"), href, title, summary)
+            {
+                t.cards.insert(id, (href, title, summary));
+            }
+        }
+        for li in all("li[data-progress][data-title]") {
+            if let (Some(id), Some(title)) = (
+                li.get_attribute("data-progress"),
+                li.get_attribute("data-title"),
+            ) {
+                t.titles.insert(id, title);
+            }
+        }
+        if let Some(a) = el.query_selector(".home-glossary a").ok().flatten() {
+            t.glossary = a.get_attribute("href").zip(a.text_content());
+        }
+        t
+    }
+}
+
 /// The home page: the book's chapters with their exercise progress, and the
 /// reader's saved work (export, import, reset).
 #[component]
-pub fn HomePage() -> impl IntoView {
+pub fn HomePage(texts: HomeTexts) -> impl IntoView {
     let progress = use_progress();
     let chapters = chapters::all()
         .into_iter()
         .map(|c| {
+            let (href, title, summary) = texts.cards.get(c.id).cloned().unwrap_or_else(|| {
+                (
+                    format!("/ch/{}", c.slug),
+                    c.title.to_owned(),
+                    c.summary.to_owned(),
+                )
+            });
             let exs = exercises::for_chapter(c.id);
             let total = exs.len();
             let list = exs
                 .iter()
                 .map(|e| {
                     let id = e.id;
+                    let title = texts
+                        .titles
+                        .get(id)
+                        .cloned()
+                        .unwrap_or_else(|| e.title.to_owned());
                     let status = move || progress.status(id);
                     view! {
                         <li data-progress=id>
                             <span class="mark" aria-hidden="true">{move || mark(&status())}</span>
-                            " " {e.title} " — " <span class="status">{status}</span>
+                            " " {title} " — " <span class="status">{status}</span>
                         </li>
                     }
                 })
@@ -58,9 +139,9 @@ pub fn HomePage() -> impl IntoView {
             let ids: Vec<&'static str> = exs.iter().map(|e| e.id).collect();
             let done = move || progress.passed(&ids);
             view! {
-                <li class="chapter-card">
-                    <a href=format!("/ch/{}", c.slug)>{c.title}</a>
-                    <p>{c.summary}</p>
+                <li class="chapter-card" data-chapter=c.id>
+                    <a href=href>{title}</a>
+                    <p>{summary}</p>
                     <details>
                         <summary class="muted">{move || format!("Exercises: {} of {total} passed", done())}</summary>
                         <ul class="progress-list">{list}</ul>
@@ -144,13 +225,11 @@ pub fn HomePage() -> impl IntoView {
     };
     view! {
         <main class="page home">
-            <h1>"Inference Handbook"</h1>
-            <p class="lede">
-                "A book about LLM inference systems that you read, run and practise in the browser. "
-                "Every demo is Rust compiled to WebAssembly; every exercise is graded on your machine."
-            </p>
-            <h2>"Chapters"</h2>
+            <h1>{texts.heading.clone().unwrap_or_else(|| "Inference Handbook".to_owned())}</h1>
+            <p class="lede">{texts.lede.clone().unwrap_or_default()}</p>
+            <h2>{texts.chapters_heading.clone().unwrap_or_else(|| "Chapters".to_owned())}</h2>
             <ol class="chapters">{chapters}</ol>
+            {texts.glossary.clone().map(|(href, text)| view! { <p class="home-glossary"><a href=href>{text}</a></p> })}
             <h2>"Your work"</h2>
             <p>"Your code and progress are saved in this browser only. Keep a copy or move it to another browser:"</p>
             <div class="cell-actions">

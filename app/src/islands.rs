@@ -82,7 +82,10 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
     match kind {
         "header" => replace(el, ThemeSwitch),
         "notices" => replace(el, Notices),
-        "home" => replace(el, HomePage),
+        "home" => {
+            let texts = crate::home_page::HomeTexts::from_page(el);
+            replace(el, move || view! { <HomePage texts/> });
+        }
         "mark" => {
             let ex = el.get_attribute("data-exercise").unwrap_or_default();
             let progress = use_progress();
@@ -131,9 +134,18 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             let ex = exercises::by_id(&id).ok_or_else(|| stale("an exercise"))?;
             let statement_html = inner(el, ".statement");
             let reference_html = inner(el, "template.reference");
+            // The title and hints in the page's language (`data-title`,
+            // `data-hints`: a JSON list), else the English ones.
+            let title = el
+                .get_attribute("data-title")
+                .unwrap_or_else(|| ex.title.to_owned());
+            let hints: Vec<String> = el
+                .get_attribute("data-hints")
+                .and_then(|h| serde_json::from_str(&h).ok())
+                .unwrap_or_else(|| ex.hints.iter().map(|h| h.to_string()).collect());
             replace(
                 el,
-                move || view! { <ExercisePanel ex statement_html reference_html/> },
+                move || view! { <ExercisePanel ex title hints statement_html reference_html/> },
             );
         }
         "scratch" => {

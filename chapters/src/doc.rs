@@ -241,10 +241,15 @@ fn selftest(body: &str, at: usize) -> Result<Block, DocError> {
 /// Parses a chapter's Markdown (no figure substitution; see [`parse_with`]).
 pub fn parse(source: &str) -> Result<Doc, DocError> {
     let line_of = |offset: usize| source[..offset].matches('\n').count() + 1;
-    let opts = Options::ENABLE_TABLES | Options::ENABLE_MATH | Options::ENABLE_STRIKETHROUGH;
+    // Heading attributes: a translated heading keeps its English anchor,
+    // `## 自测 {#self-test}`.
+    let opts = Options::ENABLE_TABLES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES;
     let mut doc = Doc::default();
     let mut pending: Vec<Event> = Vec::new();
-    let mut heading: Option<(HeadingLevel, Vec<Event>)> = None;
+    let mut heading: Option<(HeadingLevel, Option<String>, Vec<Event>)> = None;
     let mut code: Option<(String, String, usize)> = None; // (info, text, line)
     let mut used_ids: Vec<String> = Vec::new();
 
@@ -346,9 +351,14 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
             e => e,
         };
         match (&mut heading, event) {
-            (None, Event::Start(Tag::Heading { level, .. })) => heading = Some((level, Vec::new())),
+            (None, Event::Start(Tag::Heading { level, id, .. })) => {
+                heading = Some((level, id.map(|i| i.to_string()), Vec::new()));
+            }
             (Some(_), Event::End(TagEnd::Heading(_))) => {
-                let (level, inner) = heading.take().unwrap_or((HeadingLevel::H2, Vec::new()));
+                let (level, explicit, inner) =
+                    heading
+                        .take()
+                        .unwrap_or((HeadingLevel::H2, None, Vec::new()));
                 let text: String = inner
                     .iter()
                     .filter_map(|e| match e {
@@ -356,13 +366,29 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
                         _ => None,
                     })
                     .collect();
-                let base = slugify(&text);
-                let mut id = base.clone();
-                let mut n = 1;
-                while used_ids.contains(&id) {
-                    n += 1;
-                    id = format!("{base}-{n}");
-                }
+                let id = match explicit {
+                    Some(id) => {
+                        if used_ids.contains(&id) || slugify(&id) != id {
+                            return Err(DocError {
+                                line,
+                                message: format!(
+                                    "heading id `{{#{id}}}` is used twice or is not lowercase letters, digits and `-`"
+                                ),
+                            });
+                        }
+                        id
+                    }
+                    None => {
+                        let base = slugify(&text);
+                        let mut id = base.clone();
+                        let mut n = 1;
+                        while used_ids.contains(&id) {
+                            n += 1;
+                            id = format!("{base}-{n}");
+                        }
+                        id
+                    }
+                };
                 used_ids.push(id.clone());
                 let lv = level as u8;
                 doc.headings.push(Heading {
@@ -376,7 +402,7 @@ pub fn parse(source: &str) -> Result<Doc, DocError> {
                     "<a class=\"anchor\" href=\"#{id}\" aria-label=\"link to this section\" data-pagefind-ignore>#</a></h{lv}>\n"
                 ))));
             }
-            (Some((_, inner)), e) => inner.push(e),
+            (Some((_, _, inner)), e) => inner.push(e),
             (None, e) => pending.push(e),
         }
     }

@@ -20,6 +20,22 @@ pub const FILES: [&str; 5] = [
     "solution.rhai",
 ];
 
+/// The Chinese edition's files (#12): both or neither.
+pub const ZH_FILES: [&str; 2] = ["statement.zh.md", "exercise.zh.toml"];
+
+/// `exercise.zh.toml`: the Chinese title and hints (the same number, in the
+/// same order, as `exercise.toml`'s).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestZh {
+    /// Always [`FORMAT`].
+    pub format: i64,
+    /// Short title.
+    pub title: String,
+    /// Hints, as `exercise.toml`'s.
+    pub hints: Vec<String>,
+}
+
 /// The parameter types a manifest can use: those the practice harness reads
 /// (`judge::harness::Args`), with the accessor the practice dispatch calls.
 pub const PARAM_TYPES: [(&str, &str); 6] = [
@@ -119,6 +135,8 @@ pub struct Folder {
     pub manifest: Manifest,
     /// `wrong/*.rhai`, sorted.
     pub wrong: Vec<PathBuf>,
+    /// The Chinese title and hints, when the folder has `exercise.zh.toml`.
+    pub zh: Option<ManifestZh>,
 }
 
 fn is_ident(s: &str) -> bool {
@@ -350,7 +368,11 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
         Ok(entries) => {
             for p in entries {
                 let n = name_of(&p);
-                if n != "exercise.toml" && n != "wrong" && !FILES.contains(&n.as_str()) {
+                if n != "exercise.toml"
+                    && n != "wrong"
+                    && !FILES.contains(&n.as_str())
+                    && !ZH_FILES.contains(&n.as_str())
+                {
                     errors.push(format!(
                         "{}: unexpected in an exercise folder (it holds exercise.toml, {}, wrong/)",
                         p.display(),
@@ -360,6 +382,46 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
             }
         }
     }
+    let zh = match ZH_FILES.map(|f| dir.join(f).is_file()) {
+        [false, false] => None,
+        [true, true] => {
+            let p = dir.join("exercise.zh.toml");
+            std::fs::read_to_string(&p)
+                .map_err(|e| format!("{}: {e}", p.display()))
+                .and_then(|t| {
+                    let zh: ManifestZh =
+                        toml::from_str(&t).map_err(|e| format!("{}: {e}", p.display()))?;
+                    if zh.format != FORMAT {
+                        return Err(format!(
+                            "{}: format {} (this build reads format {FORMAT})",
+                            p.display(),
+                            zh.format
+                        ));
+                    }
+                    if let Some(m) = &manifest
+                        && m.hints.len() != zh.hints.len()
+                    {
+                        return Err(format!(
+                            "{}: {} hints, but exercise.toml has {}",
+                            p.display(),
+                            zh.hints.len(),
+                            m.hints.len()
+                        ));
+                    }
+                    Ok(zh)
+                })
+                .map_err(|e| errors.push(e))
+                .ok()
+        }
+        _ => {
+            errors.push(format!(
+                "{}: the Chinese edition needs both {} (or neither)",
+                dir.display(),
+                ZH_FILES.join(" and ")
+            ));
+            None
+        }
+    };
     let wrong_dir = dir.join("wrong");
     let mut wrong = Vec::new();
     match sorted_entries(&wrong_dir) {
@@ -390,6 +452,7 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
             dir: dir.to_owned(),
             manifest,
             wrong,
+            zh,
         }),
         _ => Err(errors),
     }
@@ -471,6 +534,8 @@ pub fn generate(folders: &[Folder]) -> String {
             reference_source: chapters::demo::anchored({reference}, \"reference\"),
             #[cfg(feature = \"render\")]
             answered_by_cell: {answered},
+            #[cfg(feature = \"render\")]
+            zh: {zh},
         }},",
             id = lit(&format!("{}/{}", f.chapter, f.slug)),
             title = lit(&m.title),
@@ -488,6 +553,15 @@ pub fn generate(folders: &[Folder]) -> String {
             reference = file("reference.rs"),
             answered = match &m.answered_by_cell {
                 Some(c) => format!("Some({})", lit(c)),
+                None => "None".to_owned(),
+            },
+            zh = match &f.zh {
+                Some(z) => format!(
+                    "Some(ZhText {{ title: {}, statement: {}, hints: {} }})",
+                    lit(&z.title),
+                    file("statement.zh.md"),
+                    list(z.hints.iter().map(|h| lit(h)))
+                ),
                 None => "None".to_owned(),
             },
         );

@@ -136,7 +136,8 @@ fn book_problems() -> Vec<String> {
             }
             Err(e) => out.push(format!("{} {e}", ch.repo_path)),
         }
-        out.extend(link_problems(&ch));
+        out.extend(link_problems(&ch, chapters::Lang::En));
+        out.extend(language_problems(&ch));
         // A cell named as an exercise's answer is one of the same chapter's.
         for e in crate::for_chapter(ch.id) {
             if let Some(cell) = e.answered_by_cell
@@ -157,10 +158,20 @@ fn book_problems() -> Vec<String> {
 /// `/ch/<slug>`) and, after `#`, a heading, cell (`cell-<demo>`) or exercise
 /// (`exercise-<slug>`) of that page.
 #[cfg(feature = "render")]
-fn link_problems(ch: &chapters::Chapter) -> Vec<String> {
+fn link_problems(ch: &chapters::Chapter, lang: chapters::Lang) -> Vec<String> {
+    use chapters::Lang;
+    let Some(source) = ch.source_in(lang) else {
+        return Vec::new();
+    };
+    let file = source_path(ch, lang);
+    let glossary: Vec<String> = chapters::glossary::terms()
+        .map(|t| t.into_iter().map(|t| t.id).collect())
+        .unwrap_or_default();
     let anchors = |c: &chapters::Chapter| -> Vec<String> {
         let mut a: Vec<String> = c
-            .doc()
+            .doc_in(lang)
+            .or_else(|| c.doc_in(Lang::En))
+            .and_then(|d| d.ok())
             .map(|d| d.headings.into_iter().map(|h| h.id).collect())
             .unwrap_or_default();
         a.extend((c.demos)().iter().map(|d| format!("cell-{}", d.id)));
@@ -172,7 +183,7 @@ fn link_problems(ch: &chapters::Chapter) -> Vec<String> {
         a
     };
     let mut out = Vec::new();
-    for (n, line) in ch.source.lines().enumerate() {
+    for (n, line) in source.lines().enumerate() {
         let mut rest = line;
         while let Some(at) = rest.find("](") {
             let after = &rest[at + 2..];
@@ -183,9 +194,33 @@ fn link_problems(ch: &chapters::Chapter) -> Vec<String> {
                 continue;
             }
             let (page, anchor) = target.split_once('#').unwrap_or((target, ""));
-            let dest = if page.is_empty() {
+            let own = page.is_empty();
+            // A page of this language: `/zh/ch/kvcache` from the Chinese text.
+            let Some(page) = (if page.is_empty() {
+                Some("")
+            } else {
+                page.strip_prefix(lang.prefix())
+            }) else {
+                out.push(format!(
+                    "{file} line {}: link to `{target}`: the {} text links to the pages under `{}/`",
+                    n + 1,
+                    if lang == Lang::Zh { "Chinese" } else { "English" },
+                    lang.prefix(),
+                ));
+                continue;
+            };
+            if page == "/glossary" {
+                if !glossary.iter().any(|g| g == anchor) {
+                    out.push(format!(
+                        "{file} line {}: link to `{target}`: no term `{anchor}` in chapters/glossary.toml",
+                        n + 1
+                    ));
+                }
+                continue;
+            }
+            let dest = if own {
                 Some(*ch)
-            } else if page == "/" {
+            } else if page == "/" || page.is_empty() {
                 None
             } else {
                 match page
@@ -195,8 +230,7 @@ fn link_problems(ch: &chapters::Chapter) -> Vec<String> {
                     Some(c) => Some(c),
                     None => {
                         out.push(format!(
-                            "{} line {}: link to `{target}`: no such page in the book",
-                            ch.repo_path,
+                            "{file} line {}: link to `{target}`: no such page in the book",
                             n + 1
                         ));
                         continue;
@@ -207,8 +241,7 @@ fn link_problems(ch: &chapters::Chapter) -> Vec<String> {
                 let known = dest.as_ref().map(&anchors).unwrap_or_default();
                 if !known.iter().any(|a| a == anchor) {
                     out.push(format!(
-                        "{} line {}: link to `{target}`: no heading, cell or exercise `{anchor}` there",
-                        ch.repo_path,
+                        "{file} line {}: link to `{target}`: no heading, cell or exercise `{anchor}` there",
                         n + 1
                     ));
                 }
@@ -220,6 +253,165 @@ fn link_problems(ch: &chapters::Chapter) -> Vec<String> {
 
 /// Each `(chapter, name)` whose name an earlier entry already has, with that
 /// entry's chapter: `(chapter, name, other chapter)`.
+/// Where a chapter's text in `lang` lives, for messages.
+#[cfg(feature = "render")]
+fn source_path(ch: &chapters::Chapter, lang: chapters::Lang) -> String {
+    match lang {
+        chapters::Lang::En => ch.repo_path.to_owned(),
+        chapters::Lang::Zh => ch.repo_path.replace("chapter.md", "chapter.zh.md"),
+    }
+}
+
+/// The `{{name}}` placeholders of a text, sorted and without repeats.
+#[cfg(feature = "render")]
+fn placeholders(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .split("{{")
+        .skip(1)
+        .filter_map(|p| {
+            p.split_once("}}")
+                .map(|(name, _)| name.split_whitespace().collect::<String>())
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What a block is, for comparing the two languages: cells, exercises, the
+/// self-test's length and the scratch cell's code without its comments.
+#[cfg(feature = "render")]
+fn skeleton(blocks: &[chapters::doc::Block]) -> Vec<String> {
+    use chapters::doc::Block;
+    blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Html(_) => None,
+            Block::Cell { id, .. } => Some(format!("cell {id}")),
+            Block::Exercise { id, .. } => Some(format!("exercise {id}")),
+            Block::SelfTest(items) => Some(format!("self-test with {} questions", items.len())),
+            Block::Scratch { code } => Some(format!(
+                "scratch `{}`",
+                code.lines()
+                    .map(|l| l.split("//").next().unwrap_or("").trim())
+                    .filter(|l| !l.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+        })
+        .collect()
+}
+
+/// The structure two texts of one chapter must share: directives in order,
+/// heading anchors, figures. `file` is the Chinese text's path, `en_path` the
+/// English one's, for messages.
+#[cfg(feature = "render")]
+fn text_parity(
+    file: &str,
+    en_path: &str,
+    (en_doc, en_src): (&chapters::doc::Doc, &str),
+    (zh_doc, zh_src): (&chapters::doc::Doc, &str),
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let (en_sk, zh_sk) = (skeleton(&en_doc.blocks), skeleton(&zh_doc.blocks));
+    if en_sk != zh_sk {
+        let first = en_sk
+            .iter()
+            .zip(&zh_sk)
+            .position(|(a, b)| a != b)
+            .unwrap_or(en_sk.len().min(zh_sk.len()));
+        out.push(format!(
+            "{file}: its cells, exercises, self-test and scratch cell differ from {en_path}'s from number {} on: English has {}, Chinese has {}",
+            first + 1,
+            en_sk.get(first).map_or("nothing more", String::as_str),
+            zh_sk.get(first).map_or("nothing more", String::as_str),
+        ));
+    }
+    let ids = |d: &chapters::doc::Doc| -> Vec<String> {
+        let mut v: Vec<String> = d
+            .headings
+            .iter()
+            .filter(|h| h.level > 1)
+            .map(|h| h.id.clone())
+            .collect();
+        v.sort();
+        v
+    };
+    let (en_ids, zh_ids) = (ids(&en_doc), ids(&zh_doc));
+    for id in en_ids.iter().filter(|i| !zh_ids.contains(i)) {
+        out.push(format!(
+            "{file}: no heading with the anchor `{id}` (write the translated heading as `## … {{#{id}}}`)"
+        ));
+    }
+    for id in zh_ids.iter().filter(|i| !en_ids.contains(i)) {
+        out.push(format!(
+            "{file}: the heading anchor `{id}` is not one of {en_path}'s"
+        ));
+    }
+    let (en_f, zh_f) = (placeholders(en_src), placeholders(zh_src));
+    for f in en_f.iter().filter(|f| !zh_f.contains(f)) {
+        out.push(format!(
+            "{file}: the figure `{{{{{f}}}}}` of the English text is missing"
+        ));
+    }
+    for f in zh_f.iter().filter(|f| !en_f.contains(f)) {
+        out.push(format!(
+            "{file}: the figure `{{{{{f}}}}}` is not in the English text"
+        ));
+    }
+    out
+}
+
+/// The Chinese edition against the English one (#12). A chapter's Chinese
+/// text, when it has one, must have the same cells, exercises, self-test and
+/// scratch cell in the same order, the same heading anchors and the same
+/// figures; each of its exercises then needs a Chinese statement with the same
+/// worked examples (its title and hints are checked when the folder is read).
+#[cfg(feature = "render")]
+fn language_problems(ch: &chapters::Chapter) -> Vec<String> {
+    use chapters::Lang;
+    let mut out = Vec::new();
+    let Some(zh) = ch.source_in(Lang::Zh) else {
+        return out;
+    };
+    let file = source_path(ch, Lang::Zh);
+    let (en_doc, zh_doc) = match (ch.doc(), ch.doc_in(Lang::Zh)) {
+        (Ok(e), Some(Ok(z))) => (e, z),
+        (_, Some(Err(e))) => {
+            out.push(format!("{file} {e}"));
+            return out;
+        }
+        _ => return out,
+    };
+    out.extend(text_parity(
+        &file,
+        ch.repo_path,
+        (&en_doc, ch.source),
+        (&zh_doc, zh),
+    ));
+    for ex in crate::for_chapter(ch.id) {
+        match ex.zh {
+            None => out.push(format!(
+                "{}: the chapter has a Chinese text but this exercise has no statement.zh.md and exercise.zh.toml",
+                ex.id
+            )),
+            Some(z) => {
+                if placeholders(z.statement) != placeholders(ex.statement) {
+                    out.push(format!(
+                        "{}/statement.zh.md: its worked examples ({{{{call(…)}}}}) differ from statement.md's",
+                        ex.id
+                    ));
+                }
+                if let Err(e) = ex.statement_markdown_in(Lang::Zh) {
+                    out.push(e);
+                }
+            }
+        }
+    }
+    out.extend(link_problems(ch, Lang::Zh));
+    out
+}
+
 fn duplicates<'a>(items: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str, &'a str)> {
     let mut out = Vec::new();
     for (i, (ch, name)) in items.iter().enumerate() {
@@ -322,6 +514,31 @@ fn fixture_gaps(verdicts: &str, demos: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zh_parity_catches_a_missing_cell_anchor_and_figure() {
+        let en = "# T\n\n## Self-test\n\nA {{a.x}} and {{a.y}}.\n\n```cell one\n```\n\n## Two words\n\n```cell two\n```\n";
+        let good = "# 题\n\n## 自测 {#self-test}\n\n{{a.y}} 与 {{a.x}}。\n\n```cell one\n```\n\n## 两个词 {#two-words}\n\n```cell two\n```\n";
+        let bad = "# 题\n\n## 自测 {#self-test}\n\n{{a.x}} 与 {{a.z}}。\n\n```cell one\n```\n\n## 两个词 {#two}\n\n";
+        let parse = |s: &str| chapters::doc::parse(s).unwrap();
+        let (e, g, b) = (parse(en), parse(good), parse(bad));
+        assert_eq!(
+            text_parity("zh", "en", (&e, en), (&g, good)),
+            Vec::<String>::new()
+        );
+        let p = text_parity("zh", "en", (&e, en), (&b, bad));
+        let all = p.join("\n");
+        for needle in [
+            "English has cell two, Chinese has nothing more",
+            "no heading with the anchor `two-words`",
+            "`two` is not one of en's",
+            "`{{a.y}}` of the English text is missing",
+            "`{{a.z}}` is not in the English text",
+        ] {
+            assert!(all.contains(needle), "{needle} not in:\n{all}");
+        }
+        assert_eq!(p.len(), 5, "{all}");
+    }
 
     #[test]
     fn the_content_is_sound() {
@@ -451,11 +668,13 @@ mod tests {
         let ch = chapters::Chapter {
             source: "# T\n\n## Here\n\n[a](/ch/nowhere) [b](/ch/newmodels#no-such) [c](#here)\n\
                      [d](/ch/newmodels#the-new-kv-ledger) [e](/ch/kvcache#cell-kv_calc) [f](#missing)\n\
-                     [g](/ch/newmodels#exercise-attended) [h](https://example.com/#x) [i](/)",
+                     [g](/ch/newmodels#exercise-attended) [h](https://example.com/#x) [i](/)\n\
+                     [j](/glossary#no-such-term)",
             ..base
         };
-        let problems = link_problems(&ch);
-        assert_eq!(problems.len(), 3, "{problems:#?}");
+        let problems = link_problems(&ch, chapters::Lang::En);
+        assert_eq!(problems.len(), 4, "{problems:#?}");
+        assert!(problems[3].contains("line 8: link to `/glossary#no-such-term`: no term"));
         assert!(problems[0].contains("line 5: link to `/ch/nowhere`: no such page"));
         assert!(
             problems[1].contains("`/ch/newmodels#no-such`: no heading, cell or exercise `no-such`")

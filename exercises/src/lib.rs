@@ -65,9 +65,43 @@ pub struct Exercise {
     /// folded with a note until the exercise is passed).
     #[cfg(feature = "render")]
     pub answered_by_cell: Option<&'static str>,
+    /// The Chinese edition's title, statement and hints (`exercise.zh.toml`,
+    /// `statement.zh.md`), when the folder has them.
+    #[cfg(feature = "render")]
+    pub zh: Option<ZhText>,
+}
+
+/// An exercise's text in Chinese (#12).
+#[cfg(feature = "render")]
+#[derive(Clone, Copy, Debug)]
+pub struct ZhText {
+    /// Short title.
+    pub title: &'static str,
+    /// Statement, Markdown, with the same `{{call(...)}}` placeholders as the English one.
+    pub statement: &'static str,
+    /// Hints, as many as the English ones, in the same order.
+    pub hints: &'static [&'static str],
 }
 
 impl Exercise {
+    /// The title in `lang` (the English one when there is no Chinese text).
+    #[cfg(feature = "render")]
+    pub fn title_in(&self, lang: chapters::Lang) -> &'static str {
+        match (lang, self.zh) {
+            (chapters::Lang::Zh, Some(zh)) => zh.title,
+            _ => self.title,
+        }
+    }
+
+    /// The hints in `lang` (the English ones when there is no Chinese text).
+    #[cfg(feature = "render")]
+    pub fn hints_in(&self, lang: chapters::Lang) -> &'static [&'static str] {
+        match (lang, self.zh) {
+            (chapters::Lang::Zh, Some(zh)) => zh.hints,
+            _ => self.hints,
+        }
+    }
+
     /// What the judge needs to grade this exercise.
     pub fn spec(&self) -> Spec {
         Spec {
@@ -88,15 +122,26 @@ impl Exercise {
     /// naming the exercise's `statement.md` and the line.
     #[cfg(feature = "render")]
     pub fn statement_markdown(&self) -> Result<String, String> {
+        self.statement_markdown_in(chapters::Lang::En)
+    }
+
+    /// [`Exercise::statement_markdown`] in `lang`; the Chinese statement
+    /// (`statement.zh.md`) when asked for and present, else the English one.
+    #[cfg(feature = "render")]
+    pub fn statement_markdown_in(&self, lang: chapters::Lang) -> Result<String, String> {
+        let (text, file) = match (lang, self.zh) {
+            (chapters::Lang::Zh, Some(zh)) => (zh.statement, "statement.zh.md"),
+            _ => (self.statement, "statement.md"),
+        };
         let failure = std::cell::RefCell::new(None);
-        chapters::doc::substitute(self.statement, &|name| {
+        chapters::doc::substitute(text, &|name| {
             self.example(name)
                 .map_err(|e| *failure.borrow_mut() = Some(e))
                 .ok()
         })
         .map_err(|e| {
             format!(
-                "{}/statement.md line {}: {}",
+                "{}/{file} line {}: {}",
                 self.id,
                 e.line,
                 failure.take().unwrap_or(e.message)

@@ -7,60 +7,166 @@
 //! (`data-island` elements) in place: cells, exercises, the scratch cell,
 //! progress marks, the header's tools. With JavaScript off the book still reads.
 
+use chapters::Lang;
 use chapters::demo::{self, Block as OutBlock, Demo, Output};
 use chapters::doc::{Block, escape};
 use chapters::highlight::highlight_rust;
 
-/// One file of the site: its path under `dist/`, its `<title>`, its `<body>`.
+/// One file of the site: its path under `dist/`, its language, `<title>`, `<body>`.
 pub struct Page {
     /// Path under `dist/`, e.g. `ch/newmodels.html`.
     pub file: String,
+    /// The page's language (`<html lang>`).
+    pub lang: Lang,
     /// The document title.
     pub title: String,
     /// One-line description (`<meta name="description">`).
     pub description: String,
+    /// The same page in the other language, when there is one (`<link rel=alternate>`,
+    /// the header's language switch).
+    pub other: Option<String>,
     /// The body's HTML.
     pub body: String,
 }
 
-/// Every page of the site: the home page, one per chapter, and the 404 page.
+/// Every page of the site, in both languages: the home page, the glossary,
+/// each chapter that has a text in that language, and the 404 page.
 pub fn pages() -> Result<Vec<Page>, String> {
-    let mut out = vec![home(), not_found()];
+    let mut out = vec![not_found()];
     let all = chapters::all();
-    for (i, ch) in all.iter().enumerate() {
-        let prev = i.checked_sub(1).map(|j| &all[j]);
-        out.push(chapter(ch, prev, all.get(i + 1))?);
+    for lang in Lang::ALL {
+        out.push(home(lang));
+        out.push(glossary(lang)?);
+        for (i, ch) in all.iter().enumerate() {
+            if ch.source_in(lang).is_none() {
+                continue;
+            }
+            let prev = i.checked_sub(1).map(|j| &all[j]);
+            out.push(chapter(ch, lang, prev, all.get(i + 1))?);
+        }
     }
     Ok(out)
 }
 
-/// Fills the page template (`index.html`): `<!--ih:title-->`,
-/// `<!--ih:description-->` and `<!--ih:body-->`.
+/// Fills the page template (`index.html`): `<html lang="en">`, `<!--ih:title-->`,
+/// `<!--ih:description-->`, `<!--ih:head-->` (the other language's address) and
+/// `<!--ih:body-->`.
 pub fn fill(template: &str, page: &Page) -> Result<String, String> {
-    for marker in ["<!--ih:title-->", "<!--ih:description-->", "<!--ih:body-->"] {
+    for marker in [
+        "<html lang=\"en\">",
+        "<!--ih:title-->",
+        "<!--ih:description-->",
+        "<!--ih:head-->",
+        "<!--ih:body-->",
+    ] {
         if !template.contains(marker) {
             return Err(format!("index.html has no {marker} marker"));
         }
     }
+    let head = page.other.as_ref().map_or_else(String::new, |url| {
+        let other = other_lang(page.lang);
+        format!(
+            "<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\">",
+            other.tag(),
+            escape(url)
+        )
+    });
     Ok(template
+        .replace(
+            "<html lang=\"en\">",
+            &format!("<html lang=\"{}\">", page.lang.tag()),
+        )
         .replace("<!--ih:title-->", &escape(&page.title))
         .replace("<!--ih:description-->", &escape(&page.description))
+        .replace("<!--ih:head-->", &head)
         .replace("<!--ih:body-->", &page.body))
 }
 
-const BOOK: &str = "Inference Handbook";
+fn other_lang(lang: Lang) -> Lang {
+    match lang {
+        Lang::En => Lang::Zh,
+        Lang::Zh => Lang::En,
+    }
+}
 
-fn header() -> String {
+/// The pre-rendered pages' interface text in `lang`, from the app's locale
+/// files (`app/locales/<lang>.json`, the keys the UI is translated by). A
+/// missing key is a build error (and a test checks both files have the same keys).
+fn t(lang: Lang, key: &str) -> String {
+    static LOCALES: std::sync::OnceLock<[serde_json::Map<String, serde_json::Value>; 2]> =
+        std::sync::OnceLock::new();
+    let [en, zh] = LOCALES.get_or_init(|| {
+        let parse = |text: &str| {
+            serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
+                .unwrap_or_default()
+        };
+        [
+            parse(include_str!("../../app/locales/en.json")),
+            parse(include_str!("../../app/locales/zh.json")),
+        ]
+    });
+    let table = if lang == Lang::Zh { zh } else { en };
+    match table.get(key).and_then(|v| v.as_str()) {
+        Some(v) => v.to_owned(),
+        None => panic!("app/locales: no string `{key}` for {}", lang.tag()),
+    }
+}
+
+/// A chapter's address in `lang`: its Chinese page, or its English one while
+/// it has no Chinese text.
+fn chapter_url(c: &chapters::Chapter, lang: Lang) -> String {
+    match c.source_in(lang) {
+        Some(_) => format!("{}/ch/{}", lang.prefix(), c.slug),
+        None => format!("/ch/{}", c.slug),
+    }
+}
+
+/// A chapter's title in `lang`: the `# ` line of its text in that language.
+fn chapter_title(c: &chapters::Chapter, lang: Lang) -> String {
+    c.source_in(lang)
+        .and_then(|s| s.lines().find_map(|l| l.strip_prefix("# ")))
+        .map_or_else(|| c.title.to_owned(), |t| t.trim().to_owned())
+}
+
+/// A chapter's one-line summary in `lang`: a Chinese text gives its own as
+/// `<!-- summary: … -->`; else the English one.
+fn chapter_summary(c: &chapters::Chapter, lang: Lang) -> String {
+    c.source_in(lang)
+        .filter(|_| lang != Lang::En)
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.trim().strip_prefix("<!-- summary:"))
+                .and_then(|l| l.strip_suffix("-->"))
+        })
+        .map_or_else(|| c.summary.to_owned(), |t| t.trim().to_owned())
+}
+
+fn header(lang: Lang, other: Option<&str>) -> String {
+    let switch = other.map_or_else(String::new, |url| {
+        let o = other_lang(lang);
+        format!(
+            "<a class=\"lang-switch\" href=\"{}\" hreflang=\"{tag}\" lang=\"{tag}\" title=\"{}\" data-lang=\"{code}\">{}</a>",
+            escape(url),
+            escape(&t(lang, "switch_title")),
+            escape(&t(lang, "switch_to")),
+            tag = o.tag(),
+            code = if o == Lang::Zh { "zh" } else { "en" },
+        )
+    });
     format!(
-        "<header class=\"site-header\"><a href=\"/\" class=\"brand\">{BOOK}</a>\
+        "<header class=\"site-header\"><a href=\"{home}/\" class=\"brand\">{book}</a>\
          <button type=\"button\" class=\"search-open secondary\" aria-keyshortcuts=\"/ Control+K Meta+K\" \
-         title=\"Search the book (/ or Ctrl+K)\">Search <kbd>/</kbd></button>\
+         title=\"{search_title}\">{search} <kbd>/</kbd></button>{switch}\
          <div class=\"header-tools\" data-island=\"header\"></div></header>\n\
-         <div class=\"notices\" data-island=\"notices\"></div>\n"
+         <div class=\"notices\" data-island=\"notices\"></div>\n",
+        home = lang.prefix(),
+        book = escape(&t(lang, "book")),
+        search = escape(&t(lang, "search")),
+        search_title = escape(&t(lang, "search_title")),
     )
 }
 
-fn home() -> Page {
+fn home(lang: Lang) -> Page {
     let cards: String = chapters::all()
         .iter()
         .map(|c| {
@@ -69,69 +175,165 @@ fn home() -> Page {
                 .iter()
                 .map(|e| {
                     format!(
-                        "<li data-progress=\"{}\"><span class=\"mark\" aria-hidden=\"true\">·</span> {} — <span class=\"status\">not attempted</span></li>",
+                        "<li data-progress=\"{}\" data-title=\"{title}\"><span class=\"mark\" aria-hidden=\"true\">·</span> {title} — <span class=\"status\">{}</span></li>",
                         e.id,
-                        escape(e.title)
+                        escape(&t(lang, "not_attempted")),
+                        title = escape(e.title_in(lang)),
                     )
                 })
                 .collect();
             format!(
-                "<li class=\"chapter-card\"><a href=\"/ch/{}\">{}</a><p>{}</p>\
-                 <details><summary class=\"muted\">Exercises: {}</summary><ul class=\"progress-list\">{list}</ul></details></li>",
-                c.slug,
-                escape(c.title),
-                escape(c.summary),
-                exs.len()
+                "<li class=\"chapter-card\" data-chapter=\"{}\"><a href=\"{}\">{}</a><p>{}</p>\
+                 <details><summary class=\"muted\">{}</summary><ul class=\"progress-list\">{list}</ul></details></li>",
+                c.id,
+                chapter_url(c, lang),
+                escape(&chapter_title(c, lang)),
+                escape(&chapter_summary(c, lang)),
+                escape(&t(lang, "exercises_count").replace("{{ count }}", &exs.len().to_string())),
             )
         })
         .collect();
+    let other = format!("{}/", other_lang(lang).prefix());
     let body = format!(
-        "{}<div class=\"island\" data-island=\"home\"><main class=\"page home\"><h1>{BOOK}</h1>\
-         <p class=\"lede\">A book about LLM inference systems that you read, run and practise in the browser. \
-         Every demo is Rust compiled to WebAssembly; every exercise is graded on your machine.</p>\
-         <h2>Chapters</h2><ol class=\"chapters\">{cards}</ol></main></div>\n",
-        header()
+        "{}<div class=\"island\" data-island=\"home\"><main class=\"page home\"><h1>{book}</h1>\
+         <p class=\"lede\">{}</p>\
+         <h2>{}</h2><ol class=\"chapters\">{cards}</ol>\
+         <p class=\"home-glossary\"><a href=\"{}/glossary\">{}</a></p></main></div>\n",
+        header(lang, Some(&other)),
+        escape(&t(lang, "lede")),
+        escape(&t(lang, "chapters")),
+        lang.prefix(),
+        escape(&t(lang, "glossary")),
+        book = escape(&t(lang, "book")),
     );
     Page {
-        file: "index.html".to_owned(),
-        title: BOOK.to_owned(),
-        description:
-            "A book about LLM inference systems that you read, run and practise in the browser."
-                .to_owned(),
+        file: format!("{}index.html", dir(lang)),
+        lang,
+        title: t(lang, "book"),
+        description: t(lang, "description"),
+        other: Some(other),
         body,
     }
 }
 
-fn not_found() -> Page {
-    let list: String = chapters::all()
+/// The folder of `lang`'s pages under `dist/`: `` or `zh/`.
+fn dir(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "",
+        Lang::Zh => "zh/",
+    }
+}
+
+/// The glossary (`chapters/glossary.toml`): each term in both languages, with
+/// its definition in the page's language and the chapters that use it.
+fn glossary(lang: Lang) -> Result<Page, String> {
+    let terms = chapters::glossary::terms()?;
+    let other = other_lang(lang);
+    let all = chapters::all();
+    let rows: String = terms
         .iter()
-        .map(|c| {
+        .map(|term| {
+            let (name, other_name, def) = match lang {
+                Lang::En => (&term.en, &term.zh, &term.en_def),
+                Lang::Zh => (&term.zh, &term.en, &term.zh_def),
+            };
+            let used: Vec<String> = term
+                .chapters
+                .iter()
+                .filter_map(|id| all.iter().find(|c| c.id == *id))
+                .map(|c| {
+                    format!(
+                        "<a href=\"{}\">{}</a>",
+                        chapter_url(c, lang),
+                        escape(&chapter_title(c, lang))
+                    )
+                })
+                .collect();
             format!(
-                "<li><a href=\"/ch/{}\">{}</a></li>",
-                c.slug,
-                escape(c.title)
+                "<tr id=\"{id}\"><th scope=\"row\"><dfn>{}</dfn></th><td lang=\"{}\">{}</td><td>{}</td><td class=\"small\">{}</td></tr>",
+                escape(name),
+                other.tag(),
+                escape(other_name),
+                escape(def),
+                used.join("<br>"),
+                id = term.id,
             )
         })
         .collect();
+    let url = format!("{}/glossary", other.prefix());
+    let body = format!(
+        "{}<main class=\"page glossary\" data-pagefind-body><h1>{title}</h1><p class=\"lede\">{}</p>\
+         <div class=\"table-wrap\"><table class=\"glossary-table\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>{rows}</tbody></table></div>\
+         <p><a href=\"{}/\">{}</a></p></main>\n",
+        header(lang, Some(&url)),
+        escape(&t(lang, "glossary_lede")),
+        escape(&t(lang, "glossary_term")),
+        escape(&t(lang, "glossary_zh")),
+        escape(&t(lang, "glossary_definition")),
+        escape(&t(lang, "glossary_used_in")),
+        lang.prefix(),
+        escape(&t(lang, "back_to_contents")),
+        title = escape(&t(lang, "glossary")),
+    );
+    Ok(Page {
+        file: format!("{}glossary.html", dir(lang)),
+        lang,
+        title: format!("{} — {}", t(lang, "glossary"), t(lang, "book")),
+        description: t(lang, "glossary_lede"),
+        other: Some(url),
+        body,
+    })
+}
+
+fn not_found() -> Page {
+    let list = |lang: Lang| -> String {
+        chapters::all()
+            .iter()
+            .map(|c| {
+                format!(
+                    "<li><a href=\"{}\">{}</a></li>",
+                    chapter_url(c, lang),
+                    escape(&chapter_title(c, lang))
+                )
+            })
+            .collect()
+    };
+    let (en, zh) = (Lang::En, Lang::Zh);
     Page {
         file: "404.html".to_owned(),
-        title: format!("Page not found — {BOOK}"),
+        lang: en,
+        title: format!("{} — {}", t(en, "not_found_title"), t(en, "book")),
         description: "There is no page at this address.".to_owned(),
+        other: None,
         body: format!(
-            "{}<main class=\"page not-found\"><h1>Page not found</h1>\
-             <p>There is no page at this address. <a href=\"/\">Back to the contents</a>, or open a chapter:</p>\
-             <ul>{list}</ul></main>\n",
-            header()
+            "{}<main class=\"page not-found\"><h1>{}</h1>\
+             <p>{} <a href=\"/\">{}</a></p><ul>{}</ul>\
+             <section lang=\"{}\"><h2>{}</h2><p>{} <a href=\"/zh/\">{}</a></p><ul>{}</ul></section></main>\n",
+            header(en, None),
+            escape(&t(en, "not_found_title")),
+            escape(&t(en, "not_found_text")),
+            escape(&t(en, "back_to_contents")),
+            list(en),
+            zh.tag(),
+            escape(&t(zh, "not_found_title")),
+            escape(&t(zh, "not_found_text")),
+            escape(&t(zh, "back_to_contents")),
+            list(zh),
         ),
     }
 }
 
 fn chapter(
     ch: &chapters::Chapter,
+    lang: Lang,
     prev: Option<&chapters::Chapter>,
     next: Option<&chapters::Chapter>,
 ) -> Result<Page, String> {
-    let doc = ch.doc().map_err(|e| format!("{} {e}", ch.repo_path))?;
+    let doc = ch
+        .doc_in(lang)
+        .ok_or_else(|| format!("{}: no text in {}", ch.id, lang.tag()))?
+        .map_err(|e| format!("{} ({}) {e}", ch.repo_path, lang.tag()))?;
     let toc: String = doc
         .headings
         .iter()
@@ -142,10 +344,11 @@ fn chapter(
         .iter()
         .map(|e| {
             format!(
-                "<li data-progress=\"{id}\"><span class=\"mark\" data-island=\"mark\" data-exercise=\"{id}\" title=\"not attempted\">·</span>\
+                "<li data-progress=\"{id}\"><span class=\"mark\" data-island=\"mark\" data-exercise=\"{id}\" title=\"{}\">·</span>\
                  <a href=\"#exercise-{}\">{}</a></li>",
+                escape(&t(lang, "not_attempted")),
                 e.slug(),
-                escape(e.title),
+                escape(e.title_in(lang)),
                 id = e.id,
             )
         })
@@ -162,7 +365,8 @@ fn chapter(
                 main.push_str("<ol class=\"selftest\">");
                 for (q, a) in items {
                     main.push_str(&format!(
-                        "<li><div class=\"prose\">{q}</div><details><summary>Show the answer</summary><div class=\"prose\">{a}</div></details></li>"
+                        "<li><div class=\"prose\">{q}</div><details><summary>{}</summary><div class=\"prose\">{a}</div></details></li>",
+                        escape(&t(lang, "show_answer"))
                     ));
                 }
                 main.push_str("</ol>\n");
@@ -180,7 +384,7 @@ fn chapter(
                 let ex = exercises::by_id(id).ok_or_else(|| {
                     format!("{} line {line}: unknown exercise `{id}`", ch.repo_path)
                 })?;
-                main.push_str(&exercise(&ex)?);
+                main.push_str(&exercise(&ex, lang)?);
             }
             Block::Scratch { code } => main.push_str(&scratch(ch.id, code)),
         }
@@ -194,9 +398,9 @@ fn chapter(
     let nav = |c: Option<&chapters::Chapter>, rel: &str, arrow: &str| {
         c.map(|c| {
             format!(
-                "<a href=\"/ch/{}\" rel=\"{rel}\">{arrow} {}</a>",
-                c.slug,
-                escape(c.title)
+                "<a href=\"{}\" rel=\"{rel}\">{arrow} {}</a>",
+                chapter_url(c, lang),
+                escape(&chapter_title(c, lang))
             )
         })
         .unwrap_or_default()
@@ -205,46 +409,64 @@ fn chapter(
         .iter()
         .map(|c| {
             let progress = format!(
-                "<span class=\"chapter-progress muted\" data-island=\"chapter-progress\" data-chapter=\"{}\" title=\"exercises passed\">0/{}</span>",
+                "<span class=\"chapter-progress muted\" data-island=\"chapter-progress\" data-chapter=\"{}\" title=\"{}\">0/{}</span>",
                 c.id,
+                escape(&t(lang, "exercises_passed")),
                 exercises::for_chapter(c.id).len()
             );
             if c.id == ch.id {
                 format!(
-                    "<li class=\"toc-chapter current\"><a href=\"/ch/{}\" aria-current=\"page\">{}</a> {progress}\
-                     <ol>{toc}</ol><p class=\"toc-title toc-exercises\">Exercises</p><ul class=\"progress-list\">{marks}</ul></li>",
-                    c.slug,
-                    escape(c.title)
+                    "<li class=\"toc-chapter current\"><a href=\"{}\" aria-current=\"page\">{}</a> {progress}\
+                     <ol>{toc}</ol><p class=\"toc-title toc-exercises\">{}</p><ul class=\"progress-list\">{marks}</ul></li>",
+                    chapter_url(c, lang),
+                    escape(&chapter_title(c, lang)),
+                    escape(&t(lang, "exercises")),
                 )
             } else {
                 format!(
-                    "<li class=\"toc-chapter\"><a href=\"/ch/{}\">{}</a> {progress}</li>",
-                    c.slug,
-                    escape(c.title)
+                    "<li class=\"toc-chapter\"><a href=\"{}\">{}</a> {progress}</li>",
+                    chapter_url(c, lang),
+                    escape(&chapter_title(c, lang))
                 )
             }
         })
         .collect();
+    let other = other_lang(lang);
+    let other_url = ch.source_in(other).map_or_else(
+        || format!("{}/", other.prefix()),
+        |_| chapter_url(ch, other),
+    );
     let body = format!(
         "{header}<div class=\"chapter-layout\">\
-         <nav class=\"toc\" aria-label=\"Contents\"><details open><summary class=\"toc-title\">Contents</summary>\
-         <ol class=\"book-toc\">{contents}</ol><p class=\"toc-home\"><a href=\"/\">Home: all chapters, saved work</a></p></details></nav>\n\
+         <nav class=\"toc\" aria-label=\"{contents_label}\"><details open><summary class=\"toc-title\">{contents_label}</summary>\
+         <ol class=\"book-toc\">{contents}</ol><p class=\"toc-home\"><a href=\"{home}/\">{home_link}</a></p>\
+         <p class=\"toc-home\"><a href=\"{home}/glossary\">{glossary}</a></p></details></nav>\n\
          <main class=\"page chapter\" id=\"chapter\" data-chapter=\"{id}\" data-pagefind-body>\n{main}\
-         <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"Chapters\">{prev}<a href=\"/\">Contents</a>{next}</nav>\
-         {notebook}<a class=\"edit-link\" href=\"{edit}{path}\">Edit this page</a></footer></main></div>\n\
+         <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"{contents_label}\">{prev}<a href=\"{home}/\">{contents_label}</a>{next}</nav>\
+         {notebook}<a class=\"edit-link\" href=\"{edit}{path}\">{edit_label}</a></footer></main></div>\n\
          <script>if (innerWidth <= 860) document.querySelector(\".toc details\").removeAttribute(\"open\");</script>\n",
-        header = header(),
+        header = header(lang, Some(&other_url)),
         id = ch.id,
         prev = nav(prev, "prev", "←"),
         next = nav(next, "next", "→"),
         edit = EDIT_BASE_URL,
-        path = ch.repo_path,
+        path = match lang {
+            Lang::En => ch.repo_path.to_owned(),
+            Lang::Zh => ch.repo_path.replace("chapter.md", "chapter.zh.md"),
+        },
         notebook = crate::notebook::download_link(ch.slug, "footer"),
+        contents_label = escape(&t(lang, "contents")),
+        home = lang.prefix(),
+        home_link = escape(&t(lang, "home_link")),
+        glossary = escape(&t(lang, "glossary")),
+        edit_label = escape(&t(lang, "edit_page")),
     );
     Ok(Page {
-        file: format!("ch/{}.html", ch.slug),
-        title: format!("{} — {BOOK}", ch.title),
-        description: ch.summary.to_owned(),
+        file: format!("{}ch/{}.html", dir(lang), ch.slug),
+        lang,
+        title: format!("{} — {}", chapter_title(ch, lang), t(lang, "book")),
+        description: chapter_summary(ch, lang),
+        other: Some(other_url),
         body,
     })
 }
@@ -373,8 +595,8 @@ fn cell(d: &Demo, answers: Option<&exercises::Exercise>) -> Result<String, Strin
     ))
 }
 
-fn exercise(ex: &exercises::Exercise) -> Result<String, String> {
-    let md = ex.statement_markdown()?;
+fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
+    let md = ex.statement_markdown_in(lang)?;
     let statement =
         chapters::doc::fragment(&md, 1).map_err(|e| format!("{}: statement {e}", ex.id))?;
     let signature = format!(
@@ -383,8 +605,11 @@ fn exercise(ex: &exercises::Exercise) -> Result<String, String> {
         ex.params.join(", "),
         ex.returns
     );
+    // The title and hints in the page's language: the live panel takes them
+    // from here (`data-title`, `data-hints`), as it takes the statement.
+    let hints = serde_json::to_string(ex.hints_in(lang)).map_err(|e| e.to_string())?;
     Ok(format!(
-        "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
+        "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\" data-title=\"{title}\" data-hints=\"{hints}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
          <header class=\"cell-head\"><span class=\"cell-kind\">Exercise</span><h3 class=\"cell-title\" id=\"h-exercise-{slug}\">{title}{anchor}</h3></header>\
          <div class=\"prose statement\">{statement}</div>\
          <p class=\"signature\"><code>{signature}</code> — in Rhai, a small Rust-like language.</p>\
@@ -393,7 +618,8 @@ fn exercise(ex: &exercises::Exercise) -> Result<String, String> {
         id = ex.id,
         slug = ex.slug(),
         anchor = permalink(&format!("exercise-{}", ex.slug()), "link to this exercise"),
-        title = escape(ex.title),
+        title = escape(ex.title_in(lang)),
+        hints = escape(&hints),
         signature = escape(&signature),
         starter = escape(ex.starter_rhai),
         reference = highlight_rust(ex.reference_source),
@@ -469,15 +695,82 @@ mod tests {
     fn the_template_needs_its_markers() {
         let p = Page {
             file: "x.html".into(),
+            lang: Lang::Zh,
             title: "a < b".into(),
             description: "d".into(),
+            other: Some("/x".into()),
             body: "<p>B</p>".into(),
         };
-        let t = "<title><!--ih:title--></title><meta content=\"<!--ih:description-->\"><body><!--ih:body--></body>";
+        let t = "<html lang=\"en\"><title><!--ih:title--></title><meta content=\"<!--ih:description-->\"><!--ih:head--><body><!--ih:body--></body>";
         assert_eq!(
             fill(t, &p).unwrap(),
-            "<title>a &lt; b</title><meta content=\"d\"><body><p>B</p></body>"
+            "<html lang=\"zh-CN\"><title>a &lt; b</title><meta content=\"d\"><link rel=\"alternate\" hreflang=\"en\" href=\"/x\"><body><p>B</p></body>"
         );
         assert!(fill("<body></body>", &p).is_err());
+    }
+
+    #[test]
+    fn both_locales_have_the_same_keys_and_every_key_used_exists() {
+        let keys = |text: &str| -> Vec<String> {
+            let m: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text).unwrap();
+            let mut k: Vec<String> = m.keys().cloned().collect();
+            k.sort();
+            k
+        };
+        let en = keys(include_str!("../../app/locales/en.json"));
+        assert_eq!(en, keys(include_str!("../../app/locales/zh.json")));
+        // Every key this file asks `t` for is in the files.
+        let src = include_str!("render.rs");
+        for used in src
+            .split("t(lang, \"")
+            .chain(src.split("t(en, \""))
+            .chain(src.split("t(zh, \""))
+            .skip(1)
+        {
+            let key = used.split('"').next().unwrap();
+            if key.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !key.is_empty() {
+                assert!(en.iter().any(|k| k == key), "no locale key `{key}`");
+            }
+        }
+    }
+
+    #[test]
+    fn the_chinese_pages_are_chinese_and_point_at_each_other() {
+        let pages = pages().unwrap();
+        let zh = pages.iter().find(|p| p.file == "zh/index.html").unwrap();
+        assert_eq!(zh.lang, Lang::Zh);
+        assert_eq!(zh.other.as_deref(), Some("/"));
+        assert!(zh.body.contains("href=\"/zh/glossary\""));
+        for ch in chapters::all()
+            .iter()
+            .filter(|c| c.source_in(Lang::Zh).is_some())
+        {
+            let file = format!("zh/ch/{}.html", ch.slug);
+            let page = pages.iter().find(|p| p.file == file).unwrap();
+            assert_eq!(
+                page.other.as_deref(),
+                Some(format!("/ch/{}", ch.slug).as_str())
+            );
+            assert!(
+                page.body
+                    .contains(&format!("class=\"lang-switch\" href=\"/ch/{}\"", ch.slug))
+            );
+            let en = pages
+                .iter()
+                .find(|p| p.file == format!("ch/{}.html", ch.slug))
+                .unwrap();
+            assert_eq!(
+                en.other.as_deref(),
+                Some(format!("/zh/ch/{}", ch.slug).as_str())
+            );
+        }
+        let g = pages.iter().find(|p| p.file == "zh/glossary.html").unwrap();
+        for term in chapters::glossary::terms().unwrap() {
+            assert!(
+                g.body.contains(&format!("<tr id=\"{}\">", term.id)),
+                "{}",
+                term.id
+            );
+        }
     }
 }
