@@ -86,6 +86,8 @@ await step('`/` opens the search dialog with the focus in its box; Esc closes it
   await page.keyboard.press('/');
   await page.waitForSelector('#search[open]');
   check(await page.evaluate(() => document.activeElement?.id) === 'search-input', 'focus is not in the search box');
+  // One Esc closes it, even with text in the box (a search box would clear itself first).
+  await page.keyboard.type('kv');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#search:not([open])', { state: 'attached' });
   // Typing `/` in an input types it; Ctrl+K opens search from there.

@@ -29,7 +29,8 @@ async function built(slug) {
 }
 
 async function open(path, { mount = true } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // page.route() below holds files back; a service worker would answer past it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, serviceWorkers: 'block' });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

@@ -9,6 +9,22 @@ const PER_PAGE = 3;
 // Words too common to say which section a query is about.
 const STOP = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'to', 'in', 'on', 'is', 'for', 'what', 'how', 'it', 'its', 'by', 'with', 'at', 'as']);
 
+// The dialog's words in the page's language (the Chinese edition is `zh-CN`).
+const ZH = document.documentElement.lang === 'zh-CN';
+const T = ZH
+  ? {
+    label: '搜索全书', placeholder: '搜索全书', close: '关闭',
+    hint: '↑ ↓ 移动，Enter 打开，Esc 关闭。搜索各章正文、练习和可调用的函数。',
+    none: (q) => `没有找到“${q}”。`, found: (n, q) => `“${q}”：${n} 条结果`,
+    failed: (m) => `搜索加载失败：${m}。请刷新页面再试。`,
+  }
+  : {
+    label: 'Search the book', placeholder: 'Search the book', close: 'Close',
+    hint: '↑ ↓ to move, Enter to open, Esc to close. Searches the text, exercises and the scripting functions of every chapter.',
+    none: (q) => `Nothing found for “${q}”.`, found: (n, q) => `${n} result${n === 1 ? '' : 's'} for “${q}”`,
+    failed: (m) => `Search could not load: ${m}. Reload the page to try again.`,
+  };
+
 let engine = null;
 let dialog = null;
 let seq = 0;
@@ -40,17 +56,16 @@ function el(tag, attrs, children) {
 
 function build() {
   const input = el('input', {
-    id: 'search-input', type: 'search', placeholder: 'Search the book', autocomplete: 'off',
+    id: 'search-input', type: 'search', placeholder: T.placeholder, autocomplete: 'off',
     spellcheck: 'false', 'aria-controls': 'search-results', 'aria-describedby': 'search-status',
   });
-  const close = el('button', { type: 'button', class: 'secondary search-close' }, ['Close']);
+  const close = el('button', { type: 'button', class: 'secondary search-close' }, [T.close]);
   const status = el('p', { id: 'search-status', class: 'search-status muted small', 'aria-live': 'polite' });
   const list = el('ol', { id: 'search-results', class: 'search-results' });
-  const hint = el('p', { class: 'search-hint muted small' },
-    ['↑ ↓ to move, Enter to open, Esc to close. Searches the text, exercises and the scripting functions of every chapter.']);
-  const d = el('dialog', { id: 'search', class: 'search-dialog', 'aria-label': 'Search the book' }, [
+  const hint = el('p', { class: 'search-hint muted small' }, [T.hint]);
+  const d = el('dialog', { id: 'search', class: 'search-dialog', 'aria-label': T.label }, [
     el('div', { class: 'search-bar', role: 'search' }, [
-      el('label', { for: 'search-input', class: 'sr-only' }, ['Search the book']), input, close]),
+      el('label', { for: 'search-input', class: 'sr-only' }, [T.label]), input, close]),
     status, list, hint,
   ]);
   close.addEventListener('click', () => d.close());
@@ -68,7 +83,11 @@ function build() {
   d.addEventListener('keydown', (e) => {
     const links = [...list.querySelectorAll('a.search-result')];
     const at = links.indexOf(document.activeElement);
-    if (e.key === 'ArrowDown') {
+    if (e.key === 'Escape') {
+      // A search box would take the first Esc to clear itself: close at once.
+      e.preventDefault();
+      d.close();
+    } else if (e.key === 'ArrowDown') {
       e.preventDefault();
       (links[at + 1] || links[0] || input).focus();
     } else if (e.key === 'ArrowUp') {
@@ -119,9 +138,7 @@ function show(list, status, groups, query, ms) {
       list.append(el('li', {}, [el('a', { class: 'search-result', href: route(sub.url) }, [where, excerpt])]));
     }
   }
-  status.textContent = n === 0
-    ? `Nothing found for “${query}”.`
-    : `${n} result${n === 1 ? '' : 's'} for “${query}”`;
+  status.textContent = n === 0 ? T.none(query) : T.found(n, query);
   status.dataset.ms = String(ms);
 }
 
@@ -140,7 +157,7 @@ async function search(query) {
   try {
     pf = await pagefind();
   } catch (e) {
-    if (mine === seq) status.textContent = `Search could not load: ${e.message}. Reload the page to try again.`;
+    if (mine === seq) status.textContent = T.failed(e.message);
     return;
   }
   const found = await pf.search(q);

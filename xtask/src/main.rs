@@ -178,7 +178,8 @@ fn test_cmd() -> Result<(), String> {
     step("end-to-end tests in headless Chromium");
     let port = serve::spawn_background()?;
     for suite in [
-        "reader", "book", "charts", "touch", "storage", "hostile", "links", "notebook", "offline",
+        "reader", "book", "charts", "touch", "storage", "hostile", "links", "notebook", "zh",
+        "offline",
     ] {
         run(Command::new("node")
             .arg(format!("e2e/{suite}.mjs"))

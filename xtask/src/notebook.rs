@@ -80,12 +80,16 @@ pub fn write(dist: &Path) -> Result<(), String> {
 /// the defaults (what it gives without JavaScript), which `web/notebook.js`,
 /// loaded by the page's head script on a click, fills with the values in the
 /// cells' inputs. `place` names where it is (`top`, `footer`).
-pub fn download_link(slug: &str, place: &str) -> String {
+pub fn download_link(slug: &str, place: &str, lang: chapters::Lang) -> String {
+    use crate::render::t;
+    use chapters::doc::escape;
     format!(
         "<p class=\"notebook-download {place}\" data-pagefind-ignore><a class=\"notebook-link\" href=\"/nb/{slug}.ipynb\" \
-         download=\"{slug}.ipynb\" data-notebook=\"{slug}\" title=\"This chapter as a Jupyter notebook for the evcxr Rust kernel: \
-         its text, each demo's Rust source, and each cell run with the values in its inputs now\">Download notebook</a> \
-         <span class=\"notebook-hint\">Jupyter, evcxr Rust kernel</span></p>"
+         download=\"{slug}.ipynb\" data-notebook=\"{slug}\" title=\"{}\">{}</a> \
+         <span class=\"notebook-hint\">{}</span></p>",
+        escape(&t(lang, "notebook_title")),
+        escape(&t(lang, "notebook_download")),
+        escape(&t(lang, "notebook_hint")),
     )
 }
 

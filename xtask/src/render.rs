@@ -92,7 +92,7 @@ fn other_lang(lang: Lang) -> Lang {
 /// The pre-rendered pages' interface text in `lang`, from the app's locale
 /// files (`app/locales/<lang>.json`, the keys the UI is translated by). A
 /// missing key is a build error (and a test checks both files have the same keys).
-fn t(lang: Lang, key: &str) -> String {
+pub(crate) fn t(lang: Lang, key: &str) -> String {
     static LOCALES: std::sync::OnceLock<[serde_json::Map<String, serde_json::Value>; 2]> =
         std::sync::OnceLock::new();
     let [en, zh] = LOCALES.get_or_init(|| {
@@ -392,7 +392,10 @@ fn chapter(
     // The chapter as a notebook (issue #11 §2): under the title, and in the footer.
     let main = main.replacen(
         "</h1>\n",
-        &format!("</h1>\n{}", crate::notebook::download_link(ch.slug, "top")),
+        &format!(
+            "</h1>\n{}",
+            crate::notebook::download_link(ch.slug, "top", lang)
+        ),
         1,
     );
     let nav = |c: Option<&chapters::Chapter>, rel: &str, arrow: &str| {
@@ -454,7 +457,7 @@ fn chapter(
             Lang::En => ch.repo_path.to_owned(),
             Lang::Zh => ch.repo_path.replace("chapter.md", "chapter.zh.md"),
         },
-        notebook = crate::notebook::download_link(ch.slug, "footer"),
+        notebook = crate::notebook::download_link(ch.slug, "footer", lang),
         contents_label = escape(&t(lang, "contents")),
         home = lang.prefix(),
         home_link = escape(&t(lang, "home_link")),

@@ -283,7 +283,13 @@ fn a_new_chapter_is_one_folder_and_a_line() {
     let dirs = ["crates"];
     let mut found = BTreeMap::new();
     // `app/locales`: the interface strings the pre-rendered pages use.
-    for d in ["chapters", "exercises", "judge/core", "xtask", "app/locales"] {
+    for d in [
+        "chapters",
+        "exercises",
+        "judge/core",
+        "xtask",
+        "app/locales",
+    ] {
         walk(&root, Path::new(d), &mut found);
     }
     let mut files: BTreeMap<PathBuf, Vec<u8>> = found

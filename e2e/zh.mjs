@@ -1,0 +1,117 @@
+// End-to-end: the Chinese edition (#12). A reader with a Chinese browser lands on
+// /zh/; the whole Chinese book is walked in reading order (every page is
+// `zh-CN`, its text Chinese, every cell runs, every exercise shows its Chinese
+// title and hints and passes with its known-good solution after a wrong answer
+// showed its diff); glossary links land on their term; two Chinese characters
+// inside a sentence are found by search; the language switch keeps the reader's
+// place and is remembered; an explicit /zh/ address is honoured for a reader
+// whose browser is English.
+import assert from 'node:assert/strict';
+import { BOOK_URL, launch, ready } from './browser.mjs';
+import { SOLUTIONS } from './solutions.mjs';
+
+const browser = await launch();
+const CJK = /[\u4e00-\u9fff]/;
+let step = 0;
+const ok = (what) => console.log(`ok ${++step} - ${what}`);
+
+async function context(locale) {
+  const c = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
+  const page = await c.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return { c, page };
+}
+
+try {
+  const { c, page } = await context('zh-CN');
+  await page.goto(BOOK_URL + '/'); await ready(page);
+  assert.equal(new URL(page.url()).pathname, '/zh/', 'a Chinese browser\'s first visit goes to /zh/');
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  const order = await page.locator('ol.chapters > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(order.length >= 3 && order.every((h) => h.startsWith('/zh/ch/')), `chapters: ${order}`);
+  assert.match(await page.locator('ol.chapters > li > a').first().textContent(), CJK, 'chapter titles in Chinese');
+  ok(`a Chinese browser lands on /zh/, which lists ${order.length} Chinese chapters`);
+
+  for (const href of order) {
+    await page.goto(BOOK_URL + href); await ready(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN', `${href}: lang`);
+    const chapter = await page.locator('main.chapter').getAttribute('data-chapter');
+    const prose = await page.locator('main.chapter .prose').first().textContent();
+    assert.ok((prose.match(/[\u4e00-\u9fff]/g) || []).length > 50, `${href}: the text is Chinese`);
+    const cells = await page.locator('section.cell[data-cell]').evaluateAll((els) => els.map((e) => e.dataset.cell));
+    for (const id of cells) {
+      const cell = page.locator(`.cell[data-cell="${id}"]`);
+      await cell.locator('.timing', { hasText: 'ran in' }).waitFor({ timeout: 15000 });
+      assert.equal(await cell.locator('.cell-problem').count(), 0, `${id}: no problem shown`);
+    }
+    const exs = await page.locator('section.exercise[data-exercise]').evaluateAll((els) => els.map((e) => e.dataset.exercise));
+    for (const id of exs) {
+      const ex = page.locator(`.exercise[data-exercise="${id}"]`);
+      assert.match(await ex.locator('.cell-title').textContent(), CJK, `${id}: title in Chinese`);
+      await ex.locator('button', { hasText: 'Show a hint' }).click();
+      assert.match(await ex.locator('.hints li').first().textContent(), CJK, `${id}: hints in Chinese`);
+      const editor = ex.locator('textarea.editor');
+      const sig = (await ex.locator('.signature code').textContent()).match(/^fn (\w+)\(([^)]*)\)/);
+      await editor.fill(`fn ${sig[1]}(${sig[2]}) { 0 }`);
+      await editor.press('Control+Enter');
+      await ex.locator('.verdict[data-status="failed"], .verdict[data-status="error"]').waitFor();
+      assert.match(await ex.locator('.case.fail .case-detail[open]').first().textContent(), /input: .*expected: .*actual: /s);
+      await editor.fill(SOLUTIONS[id]);
+      await editor.press('Control+Enter');
+      await ex.locator('.verdict[data-status="passed"]').waitFor();
+    }
+    assert.equal(await page.locator(`.toc [data-chapter="${chapter}"]`).textContent(), `${exs.length}/${exs.length}`);
+    // The first glossary link lands on its term in the Chinese glossary.
+    const g = page.locator('main.chapter a[href^="/zh/glossary#"]').first();
+    const target = await g.getAttribute('href');
+    await page.goto(BOOK_URL + target); await ready(page);
+    const term = target.split('#')[1];
+    assert.equal(await page.locator(`tr#${term}`).count(), 1, `${target}: the term's row`);
+    assert.match(await page.locator(`tr#${term} th`).textContent() + await page.locator(`tr#${term} td`).last().textContent(), /\S/);
+    ok(`${href}: Chinese text, ${cells.length} cells ran, ${exs.length} exercises with Chinese titles and hints solved, glossary link ${target} lands`);
+  }
+
+  // Search: two characters inside a sentence with no spaces.
+  await page.goto(BOOK_URL + order[1]); await ready(page);
+  await page.keyboard.press('/');
+  await page.waitForSelector('#search-input');
+  for (const q of ['缓存', '专家']) {
+    await page.fill('#search-input', q);
+    await page.waitForFunction((q) => document.querySelector('#search')?.dataset.query === q, q);
+    const found = await page.$$eval('a.search-result', (as) => as.map((a) => ({
+      href: a.getAttribute('href'),
+      marked: a.querySelector('.search-excerpt').innerHTML.replace(/<\/mark><mark>/g, ''),
+    })));
+    assert.ok(found.length > 0, `${q}: no results`);
+    assert.ok(found.every((r) => r.href.startsWith('/zh/')), `${q}: results outside the Chinese edition: ${found.map((r) => r.href)}`);
+    assert.ok(found.some((r) => r.marked.includes(`<mark>${q}</mark>`)), `${q}: not marked in ${JSON.stringify(found.slice(0, 2))}`);
+  }
+  await page.keyboard.press('Escape');
+  ok('search in the Chinese edition finds 缓存 and 专家 inside sentences, and only Chinese pages');
+
+  // The switch keeps the place, and the choice is remembered.
+  const id = await page.locator('main.chapter h2[id]').nth(3).getAttribute('id');
+  await page.goto(BOOK_URL + order[1] + '#' + id); await ready(page);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/zh/')), page.click('a.lang-switch')]);
+  await ready(page);
+  const u = new URL(page.url());
+  assert.equal(u.pathname + u.hash, order[1].replace('/zh', '') + '#' + id, 'the switch keeps the section');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  await page.goto(BOOK_URL + '/ch/deploy'); await ready(page);
+  assert.equal(new URL(page.url()).pathname, '/ch/deploy', 'the choice of English is remembered');
+  assert.deepEqual(page.errors, [], 'no page errors');
+  await c.close();
+  ok('the language switch keeps the section and is remembered');
+
+  const en = await context('en-US');
+  await en.page.goto(BOOK_URL + '/zh/ch/kvcache'); await ready(en.page);
+  assert.equal(new URL(en.page.url()).pathname, '/zh/ch/kvcache', 'a /zh/ address is honoured');
+  await en.page.goto(BOOK_URL + '/'); await ready(en.page);
+  assert.equal(new URL(en.page.url()).pathname, '/', 'an English browser stays in English');
+  await en.c.close();
+  ok('an English browser reads /zh/ when it asks for it, and English otherwise');
+} finally {
+  await browser.close();
+}
+console.log(`\nall ${step} steps passed`);
