@@ -255,7 +255,8 @@ try {
     assert.equal(await textOf(n),
       'Everything this book saved in this browser was forgotten (5 entries): progress, code, counts, scratch code and backups.');
     await summary(page, 0).waitFor();
-    assert.deepEqual(await saved(page), { 'ih:v1:theme': 'dark' }, 'only the theme is left');
+    // The settings stay: the theme, and the language the head script noted on the first visit.
+    assert.deepEqual(await saved(page), { 'ih:v1:theme': 'dark', 'ih:v1:lang': 'en' }, 'only the settings are left');
     await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
     assert.equal(await page.locator('#scratch-editor').inputValue(), scratchStarter, 'scratch code is back to the starter');
     assert.match(await editor(page, ATT).inputValue(), /todo\(\)/, 'exercise code is back to the starter');

@@ -28,7 +28,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 
-use data::{BOOK_PREFIX, THEME_KEY, full_key, numbered_key, v1_key};
+use data::{BOOK_PREFIX, LANG_KEY, THEME_KEY, full_key, numbered_key, v1_key};
 pub use data::{
     Export, IMPORT_MAX_BYTES, Outcome, PROGRESS, ProgressMap, SCRATCH, check_import_size, code_key,
     fails_key, params_key, scratch_key,
@@ -404,12 +404,16 @@ pub fn import(
     Ok((m.progress.clone(), data::import_message(&file, &m, &copies)))
 }
 
-/// Forgets everything the book saved in this browser except the theme:
+/// Forgets everything the book saved in this browser except the settings
+/// (theme and language):
 /// progress, all code, failed-run counts, scratch code, both formats, and the
 /// copies made of unreadable or replaced entries. Returns how many entries
 /// were removed.
 pub fn clear_all() -> usize {
-    let keys: Vec<String> = book_keys().into_iter().filter(|k| k != THEME_KEY).collect();
+    let keys: Vec<String> = book_keys()
+        .into_iter()
+        .filter(|k| k != THEME_KEY && k != LANG_KEY)
+        .collect();
     keys.iter().for_each(|k| delete(k));
     PROTECTED.with(|p| p.borrow_mut().clear());
     keys.len()

@@ -16,6 +16,10 @@ pub const BOOK_PREFIX: &str = "ih:";
 /// The theme's key. It keeps the first format (raw `light` or `dark`) because
 /// `index.html` reads it before the app starts, to paint the right colours.
 pub const THEME_KEY: &str = "ih:v1:theme";
+
+/// The reader's language, `en` or `zh` (written by `index.html`'s head script,
+/// raw text like the theme); like the theme, a setting, not saved work.
+pub const LANG_KEY: &str = "ih:v1:lang";
 /// The largest progress file an import reads: 1 MiB.
 pub const IMPORT_MAX_BYTES: u64 = 1 << 20;
 /// Format name written into progress files.
