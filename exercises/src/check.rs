@@ -337,7 +337,7 @@ fn text_parity(
         v.sort();
         v
     };
-    let (en_ids, zh_ids) = (ids(&en_doc), ids(&zh_doc));
+    let (en_ids, zh_ids) = (ids(en_doc), ids(zh_doc));
     for id in en_ids.iter().filter(|i| !zh_ids.contains(i)) {
         out.push(format!(
             "{file}: no heading with the anchor `{id}` (write the translated heading as `## … {{#{id}}}`)"

@@ -1,7 +1,7 @@
 //! Offline reading (issue #11 §3): after a first visit the whole book works with
 //! the network off, and it installs as an app.
 //!
-//! [`write`] runs last in the site build: it draws the icons (`dist/icons/`),
+//! [`write()`] runs last in the site build: it draws the icons (`dist/icons/`),
 //! writes the web app manifest (`dist/manifest.webmanifest`), lists every file
 //! this build wrote under `dist/` by the URL a reader fetches it at (pages by
 //! their routes: `/`, `/ch/<slug>`, `/404`), hashes their contents into the
