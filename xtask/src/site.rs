@@ -178,16 +178,22 @@ pub fn measure() -> Result<Sizes, String> {
         "editor.js",
         "search.js",
     ];
-    // The pre-rendered pages: the home page, the 404 page and every chapter.
+    // The pre-rendered pages: the 404 page, and in each language the
+    // glossary and every chapter.
     let mut pages = vec!["404.html".to_owned()];
-    if let Ok(dir) = std::fs::read_dir(dist.join("ch")) {
-        let mut chapters: Vec<String> = dir
-            .filter_map(|e| e.ok())
-            .map(|e| format!("ch/{}", e.file_name().to_string_lossy()))
-            .filter(|n| n.ends_with(".html"))
-            .collect();
-        chapters.sort();
-        pages.extend(chapters);
+    for lang in ["", "zh/"] {
+        if dist.join(format!("{lang}glossary.html")).exists() {
+            pages.push(format!("{lang}glossary.html"));
+        }
+        if let Ok(dir) = std::fs::read_dir(dist.join(format!("{lang}ch"))) {
+            let mut chapters: Vec<String> = dir
+                .filter_map(|e| e.ok())
+                .map(|e| format!("{lang}ch/{}", e.file_name().to_string_lossy()))
+                .filter(|n| n.ends_with(".html"))
+                .collect();
+            chapters.sort();
+            pages.extend(chapters);
+        }
     }
     let mut sizes = files
         .iter()
