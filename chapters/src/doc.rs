@@ -190,6 +190,19 @@ pub fn fragment(md: &str, line: usize) -> Result<String, DocError> {
 /// Parses a `selftest` body: `Q:` lines start questions, `A:` lines answers,
 /// other lines continue the current part.
 fn selftest(body: &str, at: usize) -> Result<Block, DocError> {
+    let mut out = Vec::new();
+    for (q, a, line) in selftest_items(body, at)? {
+        out.push((fragment(&q, line)?, fragment(&a, line)?));
+    }
+    Ok(Block::SelfTest(out))
+}
+
+#[cfg(feature = "render")]
+/// A `selftest` body's questions and answers as Markdown, each with the line
+/// its question starts on (`at` is the directive's line): what the page
+/// renders, and what a notebook prints. A malformed body is an error naming
+/// the line.
+pub fn selftest_items(body: &str, at: usize) -> Result<Vec<(String, String, usize)>, DocError> {
     let mut items: Vec<(String, String, usize)> = Vec::new();
     let mut in_answer = false;
     for (i, line) in body.lines().enumerate() {
@@ -224,17 +237,13 @@ fn selftest(body: &str, at: usize) -> Result<Block, DocError> {
             message: "an empty selftest".to_owned(),
         });
     }
-    let mut out = Vec::new();
-    for (q, a, line) in items {
-        if a.trim().is_empty() {
-            return Err(DocError {
-                line,
-                message: "a question without an `A:` answer".to_owned(),
-            });
-        }
-        out.push((fragment(&q, line)?, fragment(&a, line)?));
+    if let Some((_, _, line)) = items.iter().find(|(_, a, _)| a.trim().is_empty()) {
+        return Err(DocError {
+            line: *line,
+            message: "a question without an `A:` answer".to_owned(),
+        });
     }
-    Ok(Block::SelfTest(out))
+    Ok(items)
 }
 
 #[cfg(feature = "render")]

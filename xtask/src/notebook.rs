@@ -572,37 +572,22 @@ fn page_links(md: &str, slug: &str) -> String {
     md.replace("](#", &format!("](/ch/{slug}#"))
 }
 
-/// A self-test's `Q:`/`A:` body as Markdown, answers shown.
-fn selftest_markdown(body: &str) -> String {
-    let mut items: Vec<(String, String)> = Vec::new();
-    let mut in_answer = false;
-    for line in body.lines() {
-        let t = line.trim();
-        if let Some(q) = t.strip_prefix("Q:") {
-            items.push((q.trim().to_owned(), String::new()));
-            in_answer = false;
-        } else if let Some(a) = t.strip_prefix("A:") {
-            if let Some(last) = items.last_mut() {
-                last.1 = a.trim().to_owned();
-            }
-            in_answer = true;
-        } else if let Some(last) = items.last_mut() {
-            let part = if in_answer { &mut last.1 } else { &mut last.0 };
-            part.push('\n');
-            part.push_str(line);
-        }
-    }
+/// A self-test's `Q:`/`A:` body as Markdown, answers shown; read by the
+/// parser the page uses (`chapters::doc::selftest_items`).
+fn selftest_markdown(body: &str) -> Result<String, String> {
+    let items = chapters::doc::selftest_items(body, 0)
+        .map_err(|e| format!("self-test, line {} of its body: {}", e.line, e.message))?;
     let mut s = String::from(
         "**Self-test.** On the page the answers stay folded; here each follows its question.\n",
     );
-    for (n, (q, a)) in items.iter().enumerate() {
+    for (n, (q, a, _)) in items.iter().enumerate() {
         s.push_str(&format!("\n**{}.** {}\n\n", n + 1, q.trim()));
         for (i, line) in a.trim().lines().enumerate() {
             let lead = if i == 0 { "**Answer.** " } else { "" };
             s.push_str(&format!("> {lead}{line}\n"));
         }
     }
-    s
+    Ok(s)
 }
 
 // ---------------------------------------------------------------------------
@@ -886,7 +871,11 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
                     n_self += 1;
                     cells.push(markdown(
                         format!("selftest-{n_self}"),
-                        &page_links(&selftest_markdown(body), ch.slug),
+                        &page_links(
+                            &selftest_markdown(body)
+                                .map_err(|e| format!("{} {e}", ch.repo_path))?,
+                            ch.slug,
+                        ),
                     ));
                 }
                 _ => {
