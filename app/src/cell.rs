@@ -270,13 +270,9 @@ pub fn Cell(
                         </div>
                     }.into_any(),
                     Err(e) => view! {
-                        <div class="shared-note error" role="alert">
-                            <span>{format!("The link you opened carries parameters for this cell, but {e}: the cell shows your own.")}</span>
-                            <button type="button" class="secondary" on:click=move |_| {
-                                shared.set(None);
-                                crate::share::forget(&anchor);
-                            }>"Dismiss"</button>
-                        </div>
+                        <crate::share::DamagedLink anchor
+                            text=format!("The link you opened carries parameters for this cell, but {e}: the cell shows your own.")
+                            on_dismiss=Callback::new(move |()| shared.set(None))/>
                     }.into_any(),
                 }
             })}

@@ -249,13 +249,9 @@ pub fn ExercisePanel(
                         }.into_any()
                     }
                     Err(e) => view! {
-                        <div class="shared-note error" role="alert">
-                            <span>{format!("The link you opened carries code for this exercise, but {e}: your own code is shown.")}</span>
-                            <button type="button" class="secondary" on:click=move |_| {
-                                offered.set(None);
-                                crate::share::forget(&anchor);
-                            }>"Dismiss"</button>
-                        </div>
+                        <crate::share::DamagedLink anchor
+                            text=format!("The link you opened carries code for this exercise, but {e}: your own code is shown.")
+                            on_dismiss=Callback::new(move |()| offered.set(None))/>
                     }.into_any(),
                 }
             })}

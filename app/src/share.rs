@@ -176,3 +176,19 @@ pub fn ShareResult(result: RwSignal<Option<Result<(String, bool), String>>>) -> 
         })
     }
 }
+
+/// What a shared link that could not be read shows in its cell or exercise:
+/// why, and Dismiss, which runs `on_dismiss` and drops the payload from the
+/// address.
+#[component]
+pub fn DamagedLink(text: String, anchor: String, on_dismiss: Callback<()>) -> impl IntoView {
+    view! {
+        <div class="shared-note error" role="alert">
+            <span>{text}</span>
+            <button type="button" class="secondary" on:click=move |_| {
+                on_dismiss.run(());
+                forget(&anchor);
+            }>"Dismiss"</button>
+        </div>
+    }
+}
