@@ -2,6 +2,7 @@ use leptos::prelude::*;
 
 use chapters::demo::{Block, Demo, Output, ParamError, defaults};
 
+use crate::lang::{tr, trf};
 use crate::plot::{Chart, DataTable};
 use crate::storage;
 use crate::worker::{self, Lane};
@@ -116,7 +117,7 @@ pub fn Cell(
                     problem.try_set(Some(message));
                 }
                 Ok(_) => {
-                    problem.try_set(Some("the worker sent an unexpected reply".to_owned()));
+                    problem.try_set(Some(tr!(worker_unexpected).to_owned()));
                 }
                 Err(stopped) => {
                     problem.try_set(Some(stopped.message()));
@@ -143,14 +144,13 @@ pub fn Cell(
         crate::share::decode(&payload, move |r| {
             let taken = r.and_then(|json| {
                 let got: std::collections::BTreeMap<String, String> =
-                    serde_json::from_str(&json)
-                        .map_err(|_| "it does not hold a cell's parameters".to_owned())?;
+                    serde_json::from_str(&json).map_err(|_| tr!(share_not_params).to_owned())?;
                 let mut next = defaults(demo.params);
                 for (k, v) in got {
                     match next.get_mut(&k) {
                         Some(slot) if v.len() <= crate::share::MAX_VALUE => *slot = v,
-                        Some(_) => return Err(format!("its value for `{k}` is too long")),
-                        None => return Err(format!("this cell has no parameter `{k}`")),
+                        Some(_) => return Err(trf!(share_value_long, k = k)),
+                        None => return Err(trf!(share_no_param, k = k)),
                     }
                 }
                 Ok(next)
@@ -244,9 +244,9 @@ pub fn Cell(
     view! {
         <section class="cell" id=format!("cell-{}", demo.id) data-cell=demo.id>
             <header class="cell-head">
-                <span class="cell-kind">"Run it"</span>
+                <span class="cell-kind">{tr!(cell_kind)}</span>
                 <h3 class="cell-title" id=format!("h-cell-{}", demo.id)>{demo.title}
-                    <a class="anchor" href=format!("#cell-{}", demo.id) aria-label="link to this cell">"#"</a>
+                    <a class="anchor" href=format!("#cell-{}", demo.id) aria-label=tr!(link_cell)>"#"</a>
                 </h3>
             </header>
             {let anchor = anchor.clone(); move || shared.get().map(|s| {
@@ -255,23 +255,23 @@ pub fn Cell(
                 match s {
                     Ok(()) => view! {
                         <div class="shared-note" role="status">
-                            <span>"These parameters came with the link you opened; your own saved ones are unchanged."</span>
+                            <span>{tr!(shared_params_note)}</span>
                             <button type="button" class="secondary" on:click=move |_| {
                                 shared.set(None);
                                 crate::share::forget(&anchor);
                                 remember(raw.get_untracked());
-                            }>"Keep these"</button>
+                            }>{tr!(keep_these)}</button>
                             <button type="button" class="secondary" on:click=move |_| {
                                 shared.set(None);
                                 crate::share::forget(&anchor2);
                                 raw.set(own.get_value());
                                 run();
-                            }>"Back to mine"</button>
+                            }>{tr!(back_to_mine)}</button>
                         </div>
                     }.into_any(),
                     Err(e) => view! {
                         <crate::share::DamagedLink anchor
-                            text=format!("The link you opened carries parameters for this cell, but {e}: the cell shows your own.")
+                            text=trf!(shared_params_damaged, why = e)
                             on_dismiss=Callback::new(move |()| shared.set(None))/>
                     }.into_any(),
                 }
@@ -283,21 +283,21 @@ pub fn Cell(
             <form class="params" on:submit=move |ev| { ev.prevent_default(); run(); }>
                 {inputs}
                 <div class="cell-actions">
-                    <button type="submit" class="run">"Run"</button>
-                    <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); remember(defaults(demo.params)); run(); }>"Reset to defaults"</button>
-                    <button type="button" class="secondary share" title="Copy a link that opens this cell with these parameters"
+                    <button type="submit" class="run">{tr!(run)}</button>
+                    <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); remember(defaults(demo.params)); run(); }>{tr!(reset_defaults)}</button>
+                    <button type="button" class="secondary share" title=tr!(share_cell_title)
                         on:click={
                             let anchor = anchor.clone();
                             move |_| {
                                 let json = serde_json::to_string(&raw.get_untracked()).unwrap_or_default();
                                 crate::share::share(&anchor, &json, move |r| share_result.set(Some(r)));
                             }
-                        }>"Share"</button>
+                        }>{tr!(share)}</button>
                     <span class="timing" aria-live="polite">
                         {move || if running.get() {
-                            Some("running…".to_owned())
+                            Some(tr!(running).to_owned())
                         } else {
-                            elapsed.get().map(|ms| format!("ran in {ms:.1} ms"))
+                            elapsed.get().map(|ms| trf!(ran_in, ms = format!("{ms:.1}")))
                         }}
                     </span>
                 </div>
@@ -306,7 +306,7 @@ pub fn Cell(
             <div class="cell-output" class:stale=move || !errors.read().is_empty() aria-live="polite">
                 {move || problem.get().map(|m| view! { <p class="error cell-problem" role="alert">{m}</p> })}
                 {move || (!errors.read().is_empty()).then(|| view! {
-                    <p class="error">"Fix the highlighted parameter to run again; the output below is from the last good run."</p>
+                    <p class="error">{tr!(fix_param)}</p>
                 })}
                 {out_view}
             </div>

@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use crate::lang::{status_text, tr, trf};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -90,7 +91,7 @@ pub fn ExercisePanel(
                     Ok(_) => (
                         Verdict::without_cases(
                             &spec_ex.spec(),
-                            SolverError::Runtime("the worker sent an unexpected reply".to_owned()),
+                            SolverError::Runtime(tr!(worker_unexpected).to_owned()),
                         ),
                         Vec::new(),
                         now_ms() - t0,
@@ -132,8 +133,9 @@ pub fn ExercisePanel(
     let function = ex.function;
     let open_in_scratch = move |call: String| {
         crate::scratch_cell::scratch_request().set(Some(format!(
-            "{}\n\n// The case from the exercise `{function}`:\n{call}\n",
-            code.get_untracked().trim_end()
+            "{}\n\n// {}\n{call}\n",
+            code.get_untracked().trim_end(),
+            trf!(ex_scratch_comment, f = function)
         )));
     };
     let run2 = run.clone();
@@ -204,10 +206,10 @@ pub fn ExercisePanel(
         };
         crate::share::decode(&payload, move |r| {
             let r = r.and_then(|json| {
-                let code: String = serde_json::from_str(&json)
-                    .map_err(|_| "it does not hold an exercise's code".to_owned())?;
+                let code: String =
+                    serde_json::from_str(&json).map_err(|_| tr!(share_not_code).to_owned())?;
                 if code.len() > crate::share::MAX_VALUE {
-                    return Err("its code is too long".to_owned());
+                    return Err(tr!(share_code_long).to_owned());
                 }
                 Ok(code)
             });
@@ -218,13 +220,13 @@ pub fn ExercisePanel(
     view! {
         <section class="exercise" id=format!("exercise-{}", ex.slug()) data-exercise=ex.id>
             <header class="cell-head">
-                <span class="cell-kind">"Exercise"</span>
+                <span class="cell-kind">{tr!(ex_kind)}</span>
                 <h3 class="cell-title" id=format!("h-exercise-{}", ex.slug())>{title}
-                    <a class="anchor" href=format!("#exercise-{}", ex.slug()) aria-label="link to this exercise">"#"</a>
+                    <a class="anchor" href=format!("#exercise-{}", ex.slug()) aria-label=tr!(link_exercise)>"#"</a>
                 </h3>
             </header>
             <div class="prose statement" inner_html=statement></div>
-            <p class="signature"><code>{signature}</code>" — in Rhai, a small Rust-like language."</p>
+            <p class="signature"><code>{signature}</code>{tr!(ex_signature_note)}</p>
             {move || offered.get().map(|o| {
                 let anchor = anchor.clone();
                 let anchor2 = anchor.clone();
@@ -233,40 +235,40 @@ pub fn ExercisePanel(
                         let lines = shared.lines().count();
                         view! {
                             <div class="shared-note" role="status">
-                                <span>{format!("The link you opened carries code for this exercise ({lines} line{}). Your own saved code is unchanged.", if lines == 1 { "" } else { "s" })}</span>
+                                <span>{if lines == 1 { tr!(shared_code_one).to_owned() } else { trf!(shared_code_many, n = lines) }}</span>
                                 <button type="button" class="secondary load-shared" on:click=move |_| {
                                     previous.set(Some(code.get_untracked()));
                                     storage::save(&code_key(id), &shared);
                                     code.set(shared.clone());
                                     offered.set(None);
                                     crate::share::forget(&anchor);
-                                }>"Load it into the editor"</button>
+                                }>{tr!(load_shared)}</button>
                                 <button type="button" class="secondary" on:click=move |_| {
                                     offered.set(None);
                                     crate::share::forget(&anchor2);
-                                }>"Dismiss"</button>
+                                }>{tr!(dismiss)}</button>
                             </div>
                         }.into_any()
                     }
                     Err(e) => view! {
                         <crate::share::DamagedLink anchor
-                            text=format!("The link you opened carries code for this exercise, but {e}: your own code is shown.")
+                            text=trf!(shared_code_damaged, why = e)
                             on_dismiss=Callback::new(move |()| offered.set(None))/>
                     }.into_any(),
                 }
             })}
             {move || previous.get().map(|mine| view! {
                 <div class="shared-note" role="status">
-                    <span>"The shared code is in the editor (and saved as yours)."</span>
+                    <span>{tr!(shared_loaded)}</span>
                     <button type="button" class="secondary" on:click=move |_| {
                         storage::save(&code_key(id), &mine);
                         code.set(mine.clone());
                         previous.set(None);
-                    }>"Put my code back"</button>
-                    <button type="button" class="secondary" on:click=move |_| previous.set(None)>"Keep it"</button>
+                    }>{tr!(put_back)}</button>
+                    <button type="button" class="secondary" on:click=move |_| previous.set(None)>{tr!(keep_it)}</button>
                 </div>
             })}
-            <label class="sr-only" for=editor_id.clone()>"Your Rhai code"</label>
+            <label class="sr-only" for=editor_id.clone()>{tr!(your_rhai)}</label>
             <div class="editor-wrap">
             <pre class="gutter" aria-hidden="true" node_ref=gutter>
                 {move || (1..=code.read().lines().count().max(1) + usize::from(code.read().ends_with('\n'))).map(|n| n.to_string()).collect::<Vec<_>>().join("\n")}
@@ -294,20 +296,20 @@ pub fn ExercisePanel(
                 on:keydown=on_key
             ></textarea>
             </div>
-            <p class="muted small">"Ctrl/Cmd+Enter runs the tests. Tab indents; press Esc then Tab to leave the editor."</p>
+            <p class="muted small">{tr!(editor_help)}</p>
             <div class="cell-actions">
                 <button type="button" class="run" on:click={
                     let run = run.clone();
                     move |_| run()
-                }>{move || if running.get().is_some() { "Running…" } else { "Run tests" }}</button>
+                }>{move || if running.get().is_some() { tr!(tests_running) } else { tr!(run_tests) }}</button>
                 {move || running.get().map(|job| view! {
                     <button type="button" class="stop" on:click=move |_| {
                         worker::stop(Lane::Code, job, Stopped::ByReader);
-                    }>"Stop"</button>
+                    }>{tr!(stop)}</button>
                 })}
                 <button type="button" class="secondary" on:click=move |_| {
                     let ok = web_sys::window()
-                        .and_then(|w| w.confirm_with_message("Start this exercise again? Your code, its result and its progress are reset.").ok())
+                        .and_then(|w| w.confirm_with_message(tr!(confirm_reset_exercise)).ok())
                         .unwrap_or(false);
                     if ok {
                         code.set(starter.to_owned());
@@ -318,18 +320,18 @@ pub fn ExercisePanel(
                         verdict.set(None);
                         progress.forget(id);
                     }
-                }>"Reset exercise"</button>
-                <button type="button" class="secondary share" title="Copy a link that offers your code for this exercise"
+                }>{tr!(reset_exercise)}</button>
+                <button type="button" class="secondary share" title=tr!(share_code_title)
                     on:click={
                         let anchor = format!("exercise-{}", ex.slug());
                         move |_| {
                             let json = serde_json::to_string(&code.get_untracked()).unwrap_or_default();
                             crate::share::share(&anchor, &json, move |r| share_result.set(Some(r)));
                         }
-                    }>"Share your code"</button>
+                    }>{tr!(share_code)}</button>
                 <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.with_value(Vec::len) }
                     on:click=move |_| hints_shown.update(|n| *n += 1)>
-                    {move || if hints_shown.get() == 0 { "Show a hint".to_owned() } else { format!("Next hint ({}/{})", hints_shown.get(), hints.with_value(Vec::len)) }}
+                    {move || if hints_shown.get() == 0 { tr!(show_hint).to_owned() } else { trf!(next_hint, shown = hints_shown.get(), total = hints.with_value(Vec::len)) }}
                 </button>
             </div>
             <crate::share::ShareResult result=share_result/>
@@ -345,10 +347,10 @@ pub fn ExercisePanel(
                     None => match progress.outcome(id) {
                         Outcome::NotAttempted => ().into_any(),
                         Outcome::Passed => view! {
-                            <p class="saved-outcome ok">"✓ Passed: your saved code passed every test. Run the tests again to see each case."</p>
+                            <p class="saved-outcome ok">{tr!(saved_passed)}</p>
                         }.into_any(),
                         o => view! {
-                            <p class="saved-outcome bad">{format!("Last run: {}. Run the tests to see which cases.", o.label())}</p>
+                            <p class="saved-outcome bad">{trf!(last_run, outcome = crate::lang::outcome_text(o))}</p>
                         }.into_any(),
                     },
                 }}
@@ -359,15 +361,15 @@ pub fn ExercisePanel(
                 (can && !reveal.get()).then(|| view! {
                     <button type="button" class="secondary reveal" on:click=move |_| {
                         let ok = passed || web_sys::window()
-                            .and_then(|w| w.confirm_with_message("Show the reference solution? Try another hint first if you have one left.").ok())
+                            .and_then(|w| w.confirm_with_message(tr!(confirm_reveal)).ok())
                             .unwrap_or(false);
                         if ok { reveal.set(true); }
-                    }>{if passed { "Compare with the reference solution" } else { "Show the reference solution" }}</button>
+                    }>{if passed { tr!(compare_reference) } else { tr!(show_reference) }}</button>
                 })
             }}
             {move || reveal.get().then(|| view! {
                 <div class="reference">
-                    <p class="muted small">"The reference solution in Rust (the judge computes every expected value with it):"</p>
+                    <p class="muted small">{tr!(reference_note)}</p>
                     <pre class="code"><code class="rust" inner_html=reference.clone()></code></pre>
                 </div>
             })}
@@ -393,15 +395,18 @@ fn results_view(
     open_in_scratch: impl Fn(String) + Copy + 'static,
 ) -> impl IntoView {
     let head = match alone {
-        Some(i) => format!(
-            "case {i} alone: {} ({ms:.1} ms). Run the tests to grade every case.",
-            v.status.label()
+        Some(i) => trf!(
+            verdict_alone,
+            i = i,
+            status = status_text(v.status),
+            ms = format!("{ms:.1}")
         ),
-        None => format!(
-            "{} — {} of {} cases passed ({ms:.1} ms)",
-            v.status.label(),
-            v.passed,
-            v.total
+        None => trf!(
+            verdict_head,
+            status = status_text(v.status),
+            passed = v.passed,
+            total = v.total,
+            ms = format!("{ms:.1}")
         ),
     };
     let first_fail = v.cases.iter().position(|c| !c.passed);
@@ -425,7 +430,7 @@ fn results_view(
             <p class="verdict-head"><strong>{head}</strong></p>
             <p class="verdict-msg">{v.message}</p>
             {withheld.then(|| view! {
-                <p class="muted small withheld-note">"What your code printed during hidden cases is withheld: it could reveal their inputs."</p>
+                <p class="muted small withheld-note">{tr!(withheld_note)}</p>
             })}
             <ul class="cases">{cases}</ul>
         </div>
@@ -437,9 +442,9 @@ fn short(text: String) -> String {
     const MAX: usize = 300;
     match text.char_indices().nth(MAX) {
         Some((cut, _)) => format!(
-            "{}… ({} more characters)",
+            "{}{}",
             &text[..cut],
-            text[cut..].chars().count()
+            trf!(more_chars, n = text[cut..].chars().count())
         ),
         None => text,
     }
@@ -462,21 +467,21 @@ fn case_view(
         .as_ref()
         .map(|args| judge::call_text(function, args));
     let printed = (!c.printed.is_empty()).then(|| {
-        view! { <pre class="prints" aria-label=format!("printed during case {index}")>{c.printed.join("\n")}</pre> }
+        view! { <pre class="prints" aria-label=trf!(printed_during, i = index)>{c.printed.join("\n")}</pre> }
     });
     let actions = call.map(|call| {
         view! {
             <span class="case-actions">
-                <button type="button" class="secondary small" on:click=move |_| grade(Some(index))>"Run this case alone"</button>
-                <button type="button" class="secondary small" on:click=move |_| open_in_scratch(call.clone())>"Open in scratch"</button>
+                <button type="button" class="secondary small" on:click=move |_| grade(Some(index))>{tr!(run_case_alone)}</button>
+                <button type="button" class="secondary small" on:click=move |_| open_in_scratch(call.clone())>{tr!(open_in_scratch)}</button>
             </span>
         }
     });
     let mark = if c.passed { "✓" } else { "✗" };
     let kind = match c.kind {
-        Kind::Public => "public".to_owned(),
-        Kind::Hidden => "hidden".to_owned(),
-        Kind::Generated { seed } => format!("generated, seed {seed}"),
+        Kind::Public => tr!(case_public).to_owned(),
+        Kind::Hidden => tr!(case_hidden).to_owned(),
+        Kind::Generated { seed } => trf!(case_generated, seed = seed),
     };
     let detail = match (&c.input, &c.expected) {
         (Some(input), Some(want)) => {
@@ -489,22 +494,24 @@ fn case_view(
                 let at = if m.path.is_empty() {
                     String::new()
                 } else {
-                    format!("at {}: ", m.path)
+                    trf!(diff_at, path = m.path)
                 };
                 let errs = match (m.abs_err, m.rel_err) {
-                    (Some(a), Some(r)) => format!(" (abs. error {a:.3e}, rel. error {r:.3e})"),
-                    (Some(a), None) => format!(" (abs. error {a:.3e})"),
+                    (Some(a), Some(r)) => {
+                        trf!(diff_abs_rel, a = format!("{a:.3e}"), r = format!("{r:.3e}"))
+                    }
+                    (Some(a), None) => trf!(diff_abs, a = format!("{a:.3e}")),
                     _ => String::new(),
                 };
                 format!("{at}{}{errs}", m.reason)
             });
             Some(view! {
                 <details class="case-detail" open=open>
-                    <summary>"values"</summary>
+                    <summary>{tr!(case_values)}</summary>
                     <span class="case-io">
-                        <span>"input: " <code>{short(show_args(input))}</code></span>
-                        <span>"expected: " <code>{short(want.to_string())}</code></span>
-                        {got.map(|g| view! { <span>"actual: " <code>{g}</code></span> })}
+                        <span>{tr!(case_input)} <code>{short(show_args(input))}</code></span>
+                        <span>{tr!(case_expected)} <code>{short(want.to_string())}</code></span>
+                        {got.map(|g| view! { <span>{tr!(case_actual)} <code>{g}</code></span> })}
                         {diff.map(|d| view! { <span class="diff">{d}</span> })}
                     </span>
                     {printed}
@@ -517,7 +524,7 @@ fn case_view(
     view! {
         <li class=if c.passed { "case pass" } else { "case fail" }>
             <span class="mark">{mark}</span>
-            <span class="case-name">{format!("case {} ({kind})", c.index)}</span>
+            <span class="case-name">{trf!(case_name, i = c.index, kind = kind)}</span>
             {detail}
             {c.error.map(|e| view! { <span class="case-error">{e}</span> })}
         </li>

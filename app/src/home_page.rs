@@ -1,3 +1,4 @@
+use crate::lang::{tr, trf};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -12,19 +13,18 @@ fn all_ids() -> Vec<&'static str> {
 fn download(name: &str, text: &str) -> Result<(), String> {
     let doc = web_sys::window()
         .and_then(|w| w.document())
-        .ok_or("no document")?;
+        .ok_or(tr!(dl_no_document))?;
     let parts = js_sys::Array::of1(&text.into());
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type("application/json");
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
-        .map_err(|_| "could not build the file")?;
-    let url =
-        web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "could not build the file")?;
+        .map_err(|_| tr!(dl_no_file))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| tr!(dl_no_file))?;
     let a: web_sys::HtmlAnchorElement = doc
         .create_element("a")
-        .map_err(|_| "no link")?
+        .map_err(|_| tr!(dl_no_link))?
         .dyn_into()
-        .map_err(|_| "no link")?;
+        .map_err(|_| tr!(dl_no_link))?;
     a.set_href(&url);
     a.set_download(name);
     a.click();
@@ -32,14 +32,12 @@ fn download(name: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The home page's text in the page's language, taken from the pre-rendered
-/// page (the build writes it in English or Chinese): the heading, the lede,
-/// each chapter card's link, title and summary, each exercise's title.
+/// The home page's content in the page's language, taken from the
+/// pre-rendered page (the build writes it in English or Chinese): each chapter
+/// card's link, title and summary, each exercise's title. (The page's own
+/// strings come from the locale files.)
 #[derive(Clone, Default)]
 pub struct HomeTexts {
-    heading: Option<String>,
-    lede: Option<String>,
-    chapters_heading: Option<String>,
     /// Chapter id → (address, title, summary).
     cards: std::collections::HashMap<String, (String, String, String)>,
     /// Exercise id → title.
@@ -51,12 +49,6 @@ pub struct HomeTexts {
 impl HomeTexts {
     /// Reads them from the pre-rendered home page inside `el`.
     pub fn from_page(el: &web_sys::HtmlElement) -> HomeTexts {
-        let text = |sel: &str| {
-            el.query_selector(sel)
-                .ok()
-                .flatten()
-                .and_then(|e| e.text_content())
-        };
         let all = |sel: &str| -> Vec<web_sys::Element> {
             let Ok(list) = el.query_selector_all(sel) else {
                 return Vec::new();
@@ -65,12 +57,7 @@ impl HomeTexts {
                 .filter_map(|i| list.item(i).and_then(|n| n.dyn_into().ok()))
                 .collect()
         };
-        let mut t = HomeTexts {
-            heading: text("h1"),
-            lede: text(".lede"),
-            chapters_heading: text("h2"),
-            ..HomeTexts::default()
-        };
+        let mut t = HomeTexts::default();
         for card in all("li.chapter-card[data-chapter]") {
             let a = card.query_selector("a").ok().flatten();
             let href = a.as_ref().and_then(|a| a.get_attribute("href"));
@@ -131,7 +118,7 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
                     view! {
                         <li data-progress=id>
                             <span class="mark" aria-hidden="true">{move || mark(&status())}</span>
-                            " " {title} " — " <span class="status">{status}</span>
+                            " " {title} " — " <span class="status">{move || crate::lang::outcome_label(&status())}</span>
                         </li>
                     }
                 })
@@ -143,7 +130,7 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
                     <a href=href>{title}</a>
                     <p>{summary}</p>
                     <details>
-                        <summary class="muted">{move || format!("Exercises: {} of {total} passed", done())}</summary>
+                        <summary class="muted">{move || trf!(chapter_passed, done = done(), total = total)}</summary>
                         <ul class="progress-list">{list}</ul>
                     </details>
                 </li>
@@ -155,7 +142,7 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
         let e = storage::export(&ids, &progress.map.get_untracked());
         let text = serde_json::to_string_pretty(&e).unwrap_or_default();
         if let Err(msg) = download("inference-handbook-progress.json", &text) {
-            storage::notify("export", format!("Export failed: {msg}."), true);
+            storage::notify("export", trf!(export_failed, why = msg), true);
         }
     };
     let on_import = move |ev: leptos::ev::Event| {
@@ -171,11 +158,7 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
         input.set_value("");
         // The size is known before reading: a huge file is refused unread.
         if let Err(e) = storage::check_import_size(file.size() as u64) {
-            storage::notify(
-                "import",
-                format!("Import failed, nothing was changed: {e}."),
-                true,
-            );
+            storage::notify("import", trf!(import_failed, why = e), true);
             return;
         }
         leptos::task::spawn_local(async move {
@@ -184,7 +167,7 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
                 .ok()
                 .and_then(|v| v.as_string());
             let result = match text {
-                None => Err("the file could not be read as text".to_owned()),
+                None => Err(tr!(import_not_text).to_owned()),
                 Some(t) => storage::import(&t, &all_ids(), &progress.map.get_untracked()),
             };
             match result {
@@ -192,53 +175,36 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
                     progress.map.set(map);
                     storage::notify("import", msg, false);
                 }
-                Err(e) => storage::notify(
-                    "import",
-                    format!("Import failed, nothing was changed: {e}."),
-                    true,
-                ),
+                Err(e) => storage::notify("import", trf!(import_failed, why = e), true),
             }
         });
     };
     let on_reset = move |_| {
         let ok = web_sys::window()
-            .and_then(|w| {
-                w.confirm_with_message(
-                    "Forget everything this book saved in this browser: progress, the code of every exercise, \
-                     failed-run counts, the scratch cell's code and the backup copies? \
-                     Export your progress first to keep a copy.",
-                )
-                .ok()
-            })
+            .and_then(|w| w.confirm_with_message(tr!(confirm_reset_all)).ok())
             .unwrap_or(false);
         if ok {
             let n = storage::clear_all();
             progress.map.set(Default::default());
-            storage::notify(
-                "reset",
-                format!(
-                    "Everything this book saved in this browser was forgotten ({n} entries): progress, code, counts, scratch code and backups."
-                ),
-                false,
-            );
+            storage::notify("reset", trf!(reset_done, n = n), false);
         }
     };
     view! {
         <main class="page home">
-            <h1>{texts.heading.clone().unwrap_or_else(|| "Inference Handbook".to_owned())}</h1>
-            <p class="lede">{texts.lede.clone().unwrap_or_default()}</p>
-            <h2>{texts.chapters_heading.clone().unwrap_or_else(|| "Chapters".to_owned())}</h2>
+            <h1>{tr!(book)}</h1>
+            <p class="lede">{tr!(lede)}</p>
+            <h2>{tr!(chapters)}</h2>
             <ol class="chapters">{chapters}</ol>
             {texts.glossary.clone().map(|(href, text)| view! { <p class="home-glossary"><a href=href>{text}</a></p> })}
-            <h2>"Your work"</h2>
-            <p>"Your code and progress are saved in this browser only. Keep a copy or move it to another browser:"</p>
+            <h2>{tr!(your_work)}</h2>
+            <p>{tr!(your_work_text)}</p>
             <div class="cell-actions">
-                <button type="button" class="secondary" on:click=on_export>"Export progress"</button>
+                <button type="button" class="secondary" on:click=on_export>{tr!(export_progress)}</button>
                 <label class="button secondary">
-                    "Import progress…"
+                    {tr!(import_progress)}
                     <input id="import-file" class="sr-only" type="file" accept="application/json,.json" on:change=on_import/>
                 </label>
-                <button type="button" class="secondary danger" on:click=on_reset>"Reset everything"</button>
+                <button type="button" class="secondary danger" on:click=on_reset>{tr!(reset_everything)}</button>
             </div>
         </main>
     }

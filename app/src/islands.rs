@@ -10,6 +10,7 @@
 //! the element before it is replaced, so the wasm carries no Markdown, LaTeX or
 //! demo source.
 
+use crate::lang::trf;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -74,11 +75,6 @@ where
 
 fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
     let id = el.get_attribute("data-id").unwrap_or_default();
-    let stale = |what: &str| {
-        format!(
-            "This page names {what} `{id}`, which this version of the book does not have: reload the page."
-        )
-    };
     match kind {
         "header" => replace(el, ThemeSwitch),
         "notices" => replace(el, Notices),
@@ -97,7 +93,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 };
                 let s2 = status.clone();
                 Effect::new(move |_| {
-                    let _ = target.set_attribute("title", &s2());
+                    let _ = target.set_attribute("title", crate::lang::outcome_label(&s2()));
                 });
                 move || mark(&status())
             });
@@ -114,7 +110,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             });
         }
         "cell" => {
-            let demo = chapters::demo(&id).ok_or_else(|| stale("a cell"))?;
+            let demo = chapters::demo(&id).ok_or_else(|| trf!(stale_cell, id = id))?;
             let source = find(el, ".cell-source code");
             let source_html = source.as_ref().map(|c| c.inner_html()).unwrap_or_default();
             let source_lines = source
@@ -131,7 +127,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             );
         }
         "exercise" => {
-            let ex = exercises::by_id(&id).ok_or_else(|| stale("an exercise"))?;
+            let ex = exercises::by_id(&id).ok_or_else(|| trf!(stale_exercise, id = id))?;
             let statement_html = inner(el, ".statement");
             let reference_html = inner(el, "template.reference");
             // The title and hints in the page's language (`data-title`,
@@ -156,9 +152,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             replace(el, move || view! { <ScratchCell code chapter/> });
         }
         other => {
-            return Err(format!(
-                "Unknown part of the page `{other}`: reload the page."
-            ));
+            return Err(trf!(unknown_island, kind = other));
         }
     }
     Ok(())

@@ -9,6 +9,7 @@ mod editor;
 mod exercise_panel;
 mod home_page;
 pub mod islands;
+mod lang;
 mod plot;
 mod progress;
 mod scratch_cell;

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::lang::{tr, trf};
 use exercises::jobs::Reply;
 
 use crate::storage;
@@ -53,11 +54,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
                     ms,
                 ),
                 Ok(Reply::Refused { message }) => (Err(message), Vec::new(), 0.0),
-                Ok(_) => (
-                    Err("the worker sent an unexpected reply".to_owned()),
-                    Vec::new(),
-                    0.0,
-                ),
+                Ok(_) => (Err(tr!(worker_unexpected).to_owned()), Vec::new(), 0.0),
                 Err(stopped) => (Err(stopped.message()), Vec::new(), 0.0),
             };
             crate::editor::mark(textarea, shown.0.as_ref().err().map_or("", |e| e.as_str()));
@@ -92,16 +89,16 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     view! {
         <section class="cell scratch" id="scratch" data-runs=move || runs.get()>
             <header class="cell-head">
-                <span class="cell-kind">"Scratch"</span>
-                <h3 class="cell-title" id="h-scratch">"Call the book’s functions in Rhai"
-                    <a class="anchor" href="#scratch" aria-label="link to the scratch cell">"#"</a>
+                <span class="cell-kind">{tr!(scratch_kind)}</span>
+                <h3 class="cell-title" id="h-scratch">{tr!(scratch_title)}
+                    <a class="anchor" href="#scratch" aria-label=tr!(link_scratch)>"#"</a>
                 </h3>
             </header>
             <details class="cell-source">
-                <summary>"The functions you can call"</summary>
+                <summary>{tr!(scratch_functions)}</summary>
                 <ul class="api-list">{api}</ul>
             </details>
-            <label class="sr-only" for="scratch-editor">"Rhai code"</label>
+            <label class="sr-only" for="scratch-editor">{tr!(rhai_code)}</label>
             <div class="editor-wrap scratch-wrap">
             <textarea id="scratch-editor" class="editor" rows="6" spellcheck="false" autocapitalize="off" node_ref=textarea
                 prop:value=move || text.get()
@@ -119,22 +116,22 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
             ></textarea>
             </div>
             <div class="cell-actions">
-                <button type="button" class="run" on:click=move |_| run()>"Run"</button>
+                <button type="button" class="run" on:click=move |_| run()>{tr!(run)}</button>
                 {move || running.get().map(|id| view! {
                     <button type="button" class="stop" on:click=move |_| {
                         worker::stop(Lane::Code, id, Stopped::ByReader);
-                    }>"Stop"</button>
+                    }>{tr!(stop)}</button>
                 })}
                 <button type="button" class="secondary" on:click=move |_| {
                     storage::remove(&key.get_value());
                     storage::remove(storage::SCRATCH);
                     text.set(starter.clone());
                     run();
-                }>"Reset"</button>
+                }>{tr!(reset)}</button>
                 <span class="timing" aria-live="polite">{move || if running.get().is_some() {
-                    Some("running…".to_owned())
+                    Some(tr!(running).to_owned())
                 } else {
-                    result.get().map(|(_, _, ms)| format!("ran in {ms:.1} ms"))
+                    result.get().map(|(_, _, ms)| trf!(ran_in, ms = format!("{ms:.1}")))
                 }}</span>
             </div>
             {move || result.get().map(|(r, printed, _)| view! {

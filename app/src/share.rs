@@ -7,6 +7,7 @@
 //! `index.html` (no compressor in the wasm). Opening such a link shows what it
 //! carries and never overwrites what the reader saved unless they choose to.
 
+use crate::lang::{tr, trf};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -81,7 +82,7 @@ fn call(method: &str, arg: &str, done: impl FnOnce(Result<String, String>) + 'st
             .ok()
             .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
     }) else {
-        done(Err("this page has no sharing helper: reload it".to_owned()));
+        done(Err(tr!(share_no_helper).to_owned()));
         return;
     };
     let cb = Closure::once_into_js(move |err: JsValue, value: JsValue| {
@@ -90,7 +91,7 @@ fn call(method: &str, arg: &str, done: impl FnOnce(Result<String, String>) + 'st
         } else {
             done(Err(err
                 .as_string()
-                .unwrap_or_else(|| "the link could not be read".to_owned())));
+                .unwrap_or_else(|| tr!(share_unreadable).to_owned())));
         }
     });
     if let Some(h) = helper
@@ -121,13 +122,14 @@ pub fn share(
             Err(e) => return done(Err(e)),
         };
         if payload.len() > MAX_PAYLOAD {
-            return done(Err(format!(
-                "too long to share as a link ({} characters compressed, at most {MAX_PAYLOAD})",
-                payload.len()
+            return done(Err(trf!(
+                share_too_long,
+                n = chapters::demo::group_u64(payload.len() as u64),
+                max = chapters::demo::group_u64(MAX_PAYLOAD as u64)
             )));
         }
         let Some(loc) = web_sys::window().map(|w| w.location()) else {
-            return done(Err("no window".to_owned()));
+            return done(Err(tr!(share_no_window).to_owned()));
         };
         let url = format!(
             "{}{}#{anchor}?s={payload}",
@@ -160,18 +162,18 @@ pub fn ShareResult(result: RwSignal<Option<Result<(String, bool), String>>>) -> 
         result.get().map(|r| match r {
             Ok((url, copied)) => view! {
                 <div class="share-result" role="status">
-                    <span>{if copied { "Link copied. " } else { "Copy this link: " }}</span>
-                    <input type="text" readonly class="share-url" aria-label="Link to share" prop:value=url
+                    <span>{if copied { tr!(link_copied) } else { tr!(copy_link) }}</span>
+                    <input type="text" readonly class="share-url" aria-label=tr!(link_to_share) prop:value=url
                         on:focus=move |ev| {
                             if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                                 i.select();
                             }
                         }/>
-                    <button type="button" class="secondary" on:click=move |_| result.set(None)>"Close"</button>
+                    <button type="button" class="secondary" on:click=move |_| result.set(None)>{tr!(close)}</button>
                 </div>
             }
             .into_any(),
-            Err(e) => view! { <p class="error share-result" role="alert">{format!("Could not share: {e}.")}</p> }
+            Err(e) => view! { <p class="error share-result" role="alert">{trf!(share_failed, why = e)}</p> }
                 .into_any(),
         })
     }
@@ -188,7 +190,7 @@ pub fn DamagedLink(text: String, anchor: String, on_dismiss: Callback<()>) -> im
             <button type="button" class="secondary" on:click=move |_| {
                 on_dismiss.run(());
                 forget(&anchor);
-            }>"Dismiss"</button>
+            }>{tr!(dismiss)}</button>
         </div>
     }
 }

@@ -1,5 +1,6 @@
 //! The page shell's live parts: the header's tools and the notices.
 
+use crate::lang::tr;
 use leptos::prelude::*;
 
 use crate::storage;
@@ -14,7 +15,7 @@ pub fn Notices() -> impl IntoView {
             view! {
                 <div class="notice" class:alert=n.alert role=if n.alert { "alert" } else { "status" } data-topic=n.topic>
                     <span>{n.text}</span>
-                    <button type="button" class="secondary" on:click=move |_| storage::dismiss(&topic)>"Dismiss"</button>
+                    <button type="button" class="secondary" on:click=move |_| storage::dismiss(&topic)>{tr!(dismiss)}</button>
                 </div>
             }
         }).collect_view()}
@@ -46,13 +47,17 @@ pub fn ThemeSwitch() -> impl IntoView {
     };
     view! {
         <button type="button" class="theme-switch secondary"
-            title="Switch between the system's theme, light and dark"
+            title=tr!(theme_title)
             on:click=move |_| {
                 let t = next();
                 theme.set(t.to_owned());
                 apply(t);
             }>
-            {move || format!("Theme: {}", theme.get())}
+            {move || match theme.get().as_str() {
+                "light" => tr!(theme_light),
+                "dark" => tr!(theme_dark),
+                _ => tr!(theme_system),
+            }}
         </button>
     }
 }

@@ -18,6 +18,7 @@
 
 pub mod data;
 
+use crate::lang::{tr, trf};
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -62,13 +63,9 @@ pub enum SaveError {
 impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SaveError::Unavailable => {
-                f.write_str("this browser gives the page no storage (disabled, or private browsing)")
-            }
-            SaveError::Full => f.write_str("this browser's storage for the site is full"),
-            SaveError::Protected => f.write_str(
-                "the saved entry could not be read and could not be copied, so it is not written over",
-            ),
+            SaveError::Unavailable => f.write_str(tr!(store_unavailable)),
+            SaveError::Full => f.write_str(tr!(store_full)),
+            SaveError::Protected => f.write_str(tr!(store_protected)),
             SaveError::Other(m) => f.write_str(m),
         }
     }
@@ -147,7 +144,7 @@ fn raw_set(key: &str, text: &str) -> Result<(), SaveError> {
         .map_err(|e| match e.dyn_into::<js_sys::Error>() {
             Ok(e) if e.name() == "QuotaExceededError" => SaveError::Full,
             Ok(e) => SaveError::Other(format!("{}: {}", e.name(), e.message())),
-            Err(_) => SaveError::Other("the browser refused to save".to_owned()),
+            Err(_) => SaveError::Other(tr!(store_refused).to_owned()),
         })
 }
 
@@ -177,8 +174,8 @@ fn quarantine(key: &str, what: &str, reason: &str) {
         return;
     };
     let copy = numbered_key(key, "corrupt", |k| raw_get(k).is_some());
-    let code_note = if what == "your progress" {
-        " Your code is untouched."
+    let code_note = if what == data::describe(PROGRESS) {
+        tr!(code_untouched)
     } else {
         ""
     };
@@ -187,8 +184,12 @@ fn quarantine(key: &str, what: &str, reason: &str) {
             delete(key);
             notify(
                 key,
-                format!(
-                    "The saved copy of {what} could not be read and was reset; the old data is kept in this browser's storage under \"{copy}\" ({reason}).{code_note}"
+                trf!(
+                    quarantined,
+                    what = what,
+                    copy = copy,
+                    reason = reason,
+                    note = code_note
                 ),
                 true,
             );
@@ -197,8 +198,12 @@ fn quarantine(key: &str, what: &str, reason: &str) {
             PROTECTED.with(|p| p.borrow_mut().insert(key.to_owned()));
             notify(
                 key,
-                format!(
-                    "The saved copy of {what} could not be read ({reason}), and no copy of it could be made ({e}), so it is left as it was under \"{key}\" and this page saves nothing over it."
+                trf!(
+                    quarantine_failed,
+                    what = what,
+                    reason = reason,
+                    why = e,
+                    key = key
                 ),
                 true,
             );
@@ -261,11 +266,7 @@ pub fn report(name: &str, r: &Result<(), SaveError>) {
     match r {
         Ok(()) => {
             if WRITES_FAILING.with(|f| f.replace(false)) {
-                notify(
-                    TOPIC,
-                    "Saving works again: your work is saved in this browser.",
-                    false,
-                );
+                notify(TOPIC, tr!(saving_again), false);
             }
         }
         Err(e) => {
@@ -273,10 +274,7 @@ pub fn report(name: &str, r: &Result<(), SaveError>) {
             if !was_failing || is_shown(TOPIC) {
                 notify(
                     TOPIC,
-                    format!(
-                        "Could not save {}: {e}. It stays on this page (the editor keeps your code) until you close or reload it; copy anything you need before then.",
-                        data::describe(name)
-                    ),
+                    trf!(save_failed, what = data::describe(name), why = e),
                     true,
                 );
             }
@@ -298,10 +296,7 @@ pub fn migrate() {
     if !available() {
         notify(
             "storage-unavailable",
-            format!(
-                "Nothing can be saved: {}. Your work lasts until you close or reload the page.",
-                SaveError::Unavailable
-            ),
+            trf!(nothing_saved, why = SaveError::Unavailable),
             true,
         );
         return;
@@ -312,17 +307,11 @@ pub fn migrate() {
         .collect();
     let plan = data::plan_migration(&saved);
     for (key, reason) in &plan.corrupt {
-        quarantine(key, "your progress", reason);
+        quarantine(key, &data::describe(PROGRESS), reason);
     }
     match plan.writes.iter().try_for_each(|(k, v)| raw_set(k, v)) {
         Ok(()) => plan.removes.iter().for_each(|k| delete(k)),
-        Err(e) => notify(
-            "migration",
-            format!(
-                "Your saved work could not be moved to this version's storage format ({e}). It is read from where it was; nothing was lost."
-            ),
-            true,
-        ),
+        Err(e) => notify("migration", trf!(migration_failed, why = e), true),
     }
 }
 
@@ -430,7 +419,7 @@ pub fn save_theme(theme: Option<&str>) {
         None => delete(THEME_KEY),
         Some(t) => {
             if let Err(e) = raw_set(THEME_KEY, t) {
-                notify("theme", format!("Could not save the theme: {e}."), false);
+                notify("theme", trf!(theme_not_saved, why = e), false);
             }
         }
     }

@@ -8,6 +8,7 @@
 //! worker; a fresh one starts and the lane's other jobs are sent to it again.
 //! A trap inside the worker (a panic) is handled the same way.
 
+use crate::lang::{tr, trf};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -40,14 +41,9 @@ impl Stopped {
     /// A sentence for the reader.
     pub fn message(&self) -> String {
         match self {
-            Stopped::Timeout(ms) => format!(
-                "stopped after {:.1} s — the run took too long, so the page ended it; edit and run again",
-                ms / 1000.0
-            ),
-            Stopped::Crashed(m) => format!(
-                "the run crashed ({m}); the page started a fresh worker, so you can run again"
-            ),
-            Stopped::ByReader => "stopped: you pressed Stop; edit and run again".to_owned(),
+            Stopped::Timeout(ms) => trf!(stopped_timeout, s = format!("{:.1}", ms / 1000.0)),
+            Stopped::Crashed(m) => trf!(stopped_crashed, why = m),
+            Stopped::ByReader => tr!(stopped_by_reader).to_owned(),
         }
     }
 }
@@ -166,7 +162,7 @@ fn ensure_worker(lane: Lane) {
     let worker = match web_sys::Worker::new_with_options("/worker.js", &opts) {
         Ok(w) => w,
         Err(e) => {
-            fail_all(lane, &format!("could not start a worker: {e:?}"));
+            fail_all(lane, &trf!(worker_no_start, why = format!("{e:?}")));
             return;
         }
     };
@@ -181,7 +177,7 @@ fn ensure_worker(lane: Lane) {
         let msg = ev
             .dyn_ref::<web_sys::ErrorEvent>()
             .map(|e| e.message())
-            .unwrap_or_else(|| "the worker failed to load".to_owned());
+            .unwrap_or_else(|| tr!(worker_no_load).to_owned());
         fail_all(lane, &msg);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

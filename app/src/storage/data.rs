@@ -3,6 +3,7 @@
 //! storage format, progress files (export and import) and how an import merges
 //! into what is saved. [`crate::storage`] does the reading and writing.
 
+use crate::lang::{tr, trf};
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -67,17 +68,17 @@ pub fn scratch_key(chapter: &str) -> String {
 /// What a short name holds, for messages: "your code for ch/a".
 pub fn describe(name: &str) -> String {
     if let Some(id) = name.strip_prefix("code:") {
-        format!("your code for {id}")
+        trf!(what_code, id = id)
     } else if let Some(id) = name.strip_prefix("fails:") {
-        format!("the count of failed runs for {id}")
+        trf!(what_fails, id = id)
     } else if let Some(id) = name.strip_prefix("params:") {
-        format!("the parameters of the cell {id}")
+        trf!(what_params, id = id)
     } else if name == PROGRESS {
-        "your progress".to_owned()
+        tr!(what_progress).to_owned()
     } else if name == SCRATCH {
-        "your scratch code".to_owned()
+        tr!(what_scratch).to_owned()
     } else if let Some(ch) = name.strip_prefix("scratch:") {
-        format!("your scratch code in {ch}")
+        trf!(what_scratch_in, ch = ch)
     } else {
         format!("\"{name}\"")
     }
@@ -183,7 +184,7 @@ pub fn parse_v1_progress(text: &str) -> Result<ProgressMap, String> {
     raw.into_iter()
         .map(|(id, s)| match Outcome::parse(&s) {
             Some(o) => Ok((id, o)),
-            None => Err(format!("unknown status \"{s}\" for {id}")),
+            None => Err(trf!(unknown_status, s = s, id = id)),
         })
         .collect()
 }
@@ -319,11 +320,11 @@ pub fn check_import_size(bytes: u64) -> Result<(), String> {
     if bytes <= IMPORT_MAX_BYTES {
         return Ok(());
     }
-    Err(format!(
-        "the file is {:.1} MiB ({} bytes); a progress file may be at most 1 MiB ({} bytes)",
-        bytes as f64 / IMPORT_MAX_BYTES as f64,
-        group(bytes),
-        group(IMPORT_MAX_BYTES)
+    Err(trf!(
+        import_too_big,
+        mib = format!("{:.1}", bytes as f64 / IMPORT_MAX_BYTES as f64),
+        bytes = group(bytes),
+        max = group(IMPORT_MAX_BYTES)
     ))
 }
 
@@ -345,17 +346,19 @@ fn group(n: u64) -> String {
 /// exercises not in `known_ids`, or with an unknown status, are skipped and listed.
 pub fn parse_export(text: &str, known_ids: &[&str]) -> Result<Import, String> {
     let raw: RawExport =
-        serde_json::from_str(text).map_err(|e| format!("not a progress file: {e}"))?;
+        serde_json::from_str(text).map_err(|e| trf!(not_progress_file, why = e))?;
     if raw.format != EXPORT_FORMAT {
-        return Err(format!(
-            "not a progress file (format is \"{}\", expected \"{EXPORT_FORMAT}\")",
-            raw.format
+        return Err(trf!(
+            not_progress_format,
+            got = raw.format,
+            want = EXPORT_FORMAT
         ));
     }
     if !(1..=EXPORT_VERSION).contains(&raw.version) {
-        return Err(format!(
-            "progress file version {} is not supported (this book reads versions 1 and {EXPORT_VERSION})",
-            raw.version
+        return Err(trf!(
+            progress_version,
+            v = raw.version,
+            max = EXPORT_VERSION
         ));
     }
     let mut out = Import::default();
@@ -440,33 +443,20 @@ pub fn merge_import(
 /// The message an import shows: what was taken, what was kept, what was skipped.
 /// `copies` are the keys where replaced code was kept.
 pub fn import_message(file: &Import, m: &Merge, copies: &[String]) -> String {
-    let mut parts = vec![format!(
-        "Imported progress for {} exercises and code for {}.",
-        m.progress_taken,
-        m.code.len()
-    )];
+    let mut parts = vec![trf!(imported, p = m.progress_taken, c = m.code.len())];
     if !m.kept_passes.is_empty() {
-        parts.push(format!(
-            "Kept this browser's pass and code for {} (the file has not passed {}).",
-            m.kept_passes.join(", "),
-            if m.kept_passes.len() == 1 {
-                "it"
-            } else {
-                "them"
-            }
-        ));
+        let ids = m.kept_passes.join(", ");
+        parts.push(if m.kept_passes.len() == 1 {
+            trf!(kept_pass_one, ids = ids)
+        } else {
+            trf!(kept_pass_many, ids = ids)
+        });
     }
     if !copies.is_empty() {
-        parts.push(format!(
-            "The code it replaced is kept under {}.",
-            copies.join(", ")
-        ));
+        parts.push(trf!(replaced_kept, keys = copies.join(", ")));
     }
     if !file.unknown_ids.is_empty() {
-        parts.push(format!(
-            "Skipped exercises this book does not have: {}.",
-            file.unknown_ids.join(", ")
-        ));
+        parts.push(trf!(skipped_unknown, ids = file.unknown_ids.join(", ")));
     }
     if !file.unknown_statuses.is_empty() {
         let list: Vec<String> = file
@@ -474,9 +464,9 @@ pub fn import_message(file: &Import, m: &Merge, copies: &[String]) -> String {
             .iter()
             .map(|(id, s)| format!("{id} (\"{s}\")"))
             .collect();
-        parts.push(format!("Skipped unknown statuses: {}.", list.join(", ")));
+        parts.push(trf!(skipped_statuses, list = list.join(", ")));
     }
-    parts.join(" ")
+    parts.join(tr!(sentence_gap))
 }
 
 #[cfg(test)]
