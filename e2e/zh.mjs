@@ -31,7 +31,12 @@ try {
   const order = await page.locator('ol.chapters > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert.ok(order.length >= 3 && order.every((h) => h.startsWith('/zh/ch/')), `chapters: ${order}`);
   assert.match(await page.locator('ol.chapters > li > a').first().textContent(), CJK, 'chapter titles in Chinese');
-  ok(`a Chinese browser lands on /zh/, which lists ${order.length} Chinese chapters`);
+  // The live home page's own strings are Chinese too.
+  assert.equal(await page.locator('main.home h2').last().textContent(), '你的代码与进度');
+  for (const name of ['导出进度', '全部重置']) await page.getByRole('button', { name }).waitFor();
+  assert.match(await page.locator('.chapter-card summary').first().textContent(), /^练习：\d+ 道中已通过 \d+ 道$/);
+  assert.match(await page.locator('.theme-switch').textContent(), /^主题：/);
+  ok(`a Chinese browser lands on /zh/, which lists ${order.length} Chinese chapters, with Chinese buttons and progress`);
 
   for (const href of order) {
     await page.goto(BOOK_URL + href); await ready(page);
@@ -42,21 +47,49 @@ try {
     const cells = await page.locator('section.cell[data-cell]').evaluateAll((els) => els.map((e) => e.dataset.cell));
     for (const id of cells) {
       const cell = page.locator(`.cell[data-cell="${id}"]`);
-      await cell.locator('.timing', { hasText: 'ran in' }).waitFor({ timeout: 15000 });
+      await cell.locator('.timing', { hasText: /用时 [0-9.]+ 毫秒/ }).waitFor({ timeout: 15000 });
       assert.equal(await cell.locator('.cell-problem').count(), 0, `${id}: no problem shown`);
+      // The live cell's chrome and its parameters' labels and help are Chinese.
+      assert.equal(await cell.locator('.cell-kind').textContent(), '动手试试', `${id}: cell kind`);
+      assert.match(await cell.locator('.cell-title').textContent(), CJK, `${id}: title in Chinese`);
+      assert.equal(await cell.locator('button.run').textContent(), '运行', `${id}: Run button`);
+      for (const label of await cell.locator('.param label').allTextContents()) {
+        assert.match(label, CJK, `${id}: parameter label "${label}" in Chinese`);
+      }
+      for (const help of await cell.locator('.param-help').allTextContents()) {
+        assert.match(help, CJK, `${id}: parameter help "${help}" in Chinese`);
+      }
+    }
+    // A bad value gets a Chinese message, and the cell recovers.
+    if (cells.length) {
+      const cell = page.locator(`.cell[data-cell="${cells[0]}"]`);
+      const input = cell.locator('.param input[type="text"]').first();
+      const before = await input.inputValue();
+      await input.fill('abc');
+      const err = cell.locator('.param.invalid .param-error');
+      await err.waitFor();
+      assert.match(await err.textContent(), CJK, `${cells[0]}: parameter error in Chinese: ${await err.textContent()}`);
+      assert.match(await cell.locator('p.error').last().textContent(), CJK);
+      await input.fill(before);
+      await page.waitForFunction((id) => !document.querySelector(`.cell[data-cell="${id}"] .param.invalid`), cells[0]);
     }
     const exs = await page.locator('section.exercise[data-exercise]').evaluateAll((els) => els.map((e) => e.dataset.exercise));
     for (const id of exs) {
       const ex = page.locator(`.exercise[data-exercise="${id}"]`);
       assert.match(await ex.locator('.cell-title').textContent(), CJK, `${id}: title in Chinese`);
-      await ex.locator('button', { hasText: 'Show a hint' }).click();
+      await ex.locator('button', { hasText: '显示提示' }).click();
       assert.match(await ex.locator('.hints li').first().textContent(), CJK, `${id}: hints in Chinese`);
       const editor = ex.locator('textarea.editor');
       const sig = (await ex.locator('.signature code').textContent()).match(/^fn (\w+)\(([^)]*)\)/);
       await editor.fill(`fn ${sig[1]}(${sig[2]}) { 0 }`);
       await editor.press('Control+Enter');
       await ex.locator('.verdict[data-status="failed"], .verdict[data-status="error"]').waitFor();
-      assert.match(await ex.locator('.case.fail .case-detail[open]').first().textContent(), /input: .*expected: .*actual: /s);
+      // The wrong answer's diff, and what the verdict says of it, in Chinese.
+      assert.match(await ex.locator('.case.fail .case-detail[open]').first().textContent(), /输入：.*期望：.*实际：/s);
+      assert.match(await ex.locator('.verdict-head').textContent(), /个用例中通过 \d+ 个/);
+      const said = await ex.locator('.verdict-msg').textContent();
+      assert.match(said, /^第 \d+ 个用例/, `${id}: verdict message in Chinese: ${said}`);
+      assert.match(await ex.locator('.case.fail .case-name').first().textContent(), /^第 \d+ 个用例/);
       await editor.fill(SOLUTIONS[id]);
       await editor.press('Control+Enter');
       await ex.locator('.verdict[data-status="passed"]').waitFor();
