@@ -93,7 +93,42 @@ fn api(chapters_src: &Path, order: &[String]) -> String {
         "/// Every chapter with scripting functions and its functions, in book order.\nfn chapters() -> Vec<(&'static str, Vec<ApiFn>)> {{\n    vec![{}]\n}}",
         list.trim_end_matches(", ")
     );
+    // The Chinese one-line docs, `<chapter>/api.zh.toml`, by function name
+    // (names are unique across the book; a test checks that every function has
+    // one and every entry names a function).
+    let mut arms = String::new();
+    let mut names = String::new();
+    for dir in &chapters {
+        let path = dir.join("api.zh.toml");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let docs: ApiZh = toml::from_str(&text).unwrap_or_else(|e| {
+            eprintln!("error: {}: {e}", path.display());
+            std::process::exit(1)
+        });
+        if docs.format != 1 {
+            eprintln!("error: {}: `format = 1` expected", path.display());
+            std::process::exit(1);
+        }
+        for (name, doc) in &docs.doc {
+            let _ = writeln!(arms, "        {name:?} => Some({doc:?}),");
+            let _ = write!(names, "{name:?}, ");
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n/// A function's one-line doc in Chinese (`chapters/src/<chapter>/api.zh.toml`).\nfn doc_zh(name: &str) -> Option<&'static str> {{\n    match name {{\n{arms}        _ => None,\n    }}\n}}\n\n/// The functions `doc_zh` knows.\n#[cfg(test)]\nconst DOC_ZH_NAMES: &[&str] = &[{names}];"
+    );
     s
+}
+
+/// `<chapter>/api.zh.toml`: the Chinese docs of the chapter's scripting functions.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ApiZh {
+    format: u32,
+    doc: std::collections::BTreeMap<String, String>,
 }
 
 /// Writes `$OUT_DIR/<name>` unless it already holds `code`.

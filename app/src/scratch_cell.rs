@@ -84,7 +84,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     });
     let api = exercises::api::functions()
         .into_iter()
-        .map(|f| view! { <li><code>{f.signature()}</code>" — "{f.doc}</li> })
+        .map(|f| view! { <li><code>{f.signature()}</code>" — "{f.doc_in(crate::lang::chapters_lang())}</li> })
         .collect_view();
     view! {
         <section class="cell scratch" id="scratch" data-runs=move || runs.get()>

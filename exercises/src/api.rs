@@ -29,6 +29,15 @@ pub struct ApiFn {
 }
 
 impl ApiFn {
+    /// The one-line doc in `lang`: Chinese from the chapter's `api.zh.toml`,
+    /// English (`doc`) otherwise or where it has none.
+    pub fn doc_in(&self, lang: chapters::Lang) -> &'static str {
+        match lang {
+            chapters::Lang::Zh => doc_zh(self.name).unwrap_or(self.doc),
+            chapters::Lang::En => self.doc,
+        }
+    }
+
     /// `attended(pos, ratio, topk, window) -> int`
     pub fn signature(&self) -> String {
         format!(
@@ -367,5 +376,27 @@ mod tests {
         let deadline: judge::script::Deadline = std::rc::Rc::new(|| true);
         let (r, _) = eval("sinkhorn([[1.0]], 1)", Limits::default(), Some(deadline));
         assert!(r.unwrap_err().contains("time limit"));
+    }
+
+    #[test]
+    fn every_function_has_a_chinese_doc_and_every_chinese_doc_a_function() {
+        let names: Vec<&str> = functions().iter().map(|f| f.name).collect();
+        for f in functions() {
+            let zh = doc_zh(f.name)
+                .unwrap_or_else(|| panic!("`{}`: no entry in its chapter's api.zh.toml", f.name));
+            assert!(
+                zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "`{}`: its Chinese doc has no Chinese: {zh}",
+                f.name
+            );
+            assert_eq!(f.doc_in(chapters::Lang::Zh), zh);
+            assert_eq!(f.doc_in(chapters::Lang::En), f.doc);
+        }
+        for name in DOC_ZH_NAMES {
+            assert!(
+                names.contains(name),
+                "api.zh.toml documents `{name}`, which no api.rs defines"
+            );
+        }
     }
 }
