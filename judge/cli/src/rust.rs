@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use exercises::Exercise;
 use judge::harness::{CASES_ENV, REPLIES_ENV, case_marker};
-use judge::{SolverError, Value, Verdict};
+use judge::{LimitHit, SolverError, Value, Verdict};
 
 /// Limits of one exercise's Rust process.
 #[derive(Debug, Clone, Copy)]
@@ -613,22 +613,20 @@ fn why_ended(
 ) -> SolverError {
     let next = answered + 1;
     if timed_out {
-        return SolverError::Limit(format!(
-            "time limit exceeded ({} s for all cases; case {next} was still running)",
-            limits.timeout.as_secs_f64()
-        ));
+        return SolverError::Sandbox(LimitHit::ProcessTime {
+            seconds: limits.timeout.as_secs_f64(),
+            case: next,
+        });
     }
     let said = printed.last_text();
     if said.contains("memory allocation of") || said.contains("capacity overflow") {
-        return SolverError::Limit(format!(
-            "memory limit exceeded ({} MiB) in case {next}",
-            limits.memory >> 20
-        ));
+        return SolverError::Sandbox(LimitHit::Memory {
+            mib: limits.memory >> 20,
+            case: next,
+        });
     }
     if said.contains("has overflowed its stack") {
-        return SolverError::Limit(format!(
-            "stack overflow in case {next} (endless recursion?)"
-        ));
+        return SolverError::Sandbox(LimitHit::StackOverflow { case: next });
     }
     let Some(status) = status else {
         return SolverError::Runtime(format!("the process was lost before case {next}"));

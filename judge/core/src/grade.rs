@@ -113,7 +113,7 @@ pub struct CaseResult {
     /// The same error as structure, to tell in either language
     /// ([`CaseResult::error_in`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub problem: Option<Finding>,
+    pub problem: Option<Box<Finding>>,
     /// What the code printed while this case ran (never for hidden cases).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub printed: Vec<String>,
@@ -144,7 +144,7 @@ pub struct Verdict {
     pub message: String,
     /// The same line as structure, to tell in either language
     /// ([`Verdict::message_in`]).
-    pub finding: Finding,
+    pub finding: Box<Finding>,
 }
 
 /// Something that can call the learner's function.
@@ -187,7 +187,7 @@ impl Verdict {
             total,
             cases,
             message: finding.text_in(crate::Lang::En),
-            finding,
+            finding: Box::new(finding),
         }
     }
 
@@ -370,7 +370,7 @@ impl CaseResult {
     /// Records the error of this case, as structure and as its English text.
     fn set_problem(&mut self, finding: Finding) {
         self.error = Some(finding.text_in(crate::Lang::En));
-        self.problem = Some(finding);
+        self.problem = Some(Box::new(finding));
     }
 }
 
