@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use exercises::Exercise;
-use judge::{Lang, LimitHit, SolverError, Verdict};
+use judge::{CodeError, Lang, LimitHit, SolverError, Verdict};
 
 /// Wall-clock budget for one exercise's Rhai grading (same as the browser).
 const RHAI_DEADLINE: Duration = Duration::from_secs(2);
@@ -436,11 +436,11 @@ fn grade_rhai_bytes(ex: &Exercise, bytes: &[u8]) -> Verdict {
                 + 1;
             Verdict::without_cases(
                 &ex.spec(),
-                SolverError::Compile(format!(
-                    "{}.rhai is not UTF-8 text (invalid byte at offset {}, line {line}); save it as UTF-8",
-                    ex.slug(),
-                    e.valid_up_to()
-                )),
+                SolverError::Code(CodeError::NotUtf8 {
+                    file: format!("{}.rhai", ex.slug()),
+                    offset: e.valid_up_to(),
+                    line,
+                }),
             )
         }
     }

@@ -148,6 +148,16 @@ fn a_compile_error_is_reported_and_rhai_is_still_graded() {
         "{out}"
     );
     assert_eq!(code, 1);
+    // In Chinese: the judge's words are Chinese, the compiler's are kept.
+    let (out, code) = judge(&dir, &["--lang", "zh"]);
+    assert!(out.contains("[rhai]：通过"), "{out}");
+    assert!(
+        out.contains("[rust]：出错")
+            && out.contains("src/attended.rs 无法编译（其余练习已撇开它单独评测）")
+            && out.contains("error"),
+        "{out}"
+    );
+    assert_eq!(code, 1);
 }
 
 #[test]

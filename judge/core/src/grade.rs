@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Finding, LimitHit, Mismatch, Tolerance, Value, compare};
+use crate::{CodeError, Finding, LimitHit, Mismatch, Tolerance, Value, compare};
 
 /// What the judge needs to know of an exercise to grade it.
 #[derive(Debug, Clone)]
@@ -88,6 +88,8 @@ pub enum SolverError {
     Limit(String),
     /// A limit of the book's own sandbox or of the judge was hit.
     Sandbox(LimitHit),
+    /// A compile or run error the judge describes in its own words.
+    Code(CodeError),
 }
 
 /// The result of one case. Hidden cases carry no input, expected or actual value.

@@ -8,7 +8,7 @@
 //! runs a practice crate's binary, which speaks the [`harness`] protocol).
 //!
 //! Everything it tells people is kept as structure ([`Finding`], [`Reason`],
-//! [`LimitHit`]) and written out in English or Chinese ([`Lang`]):
+//! [`LimitHit`], [`CodeError`]) and written out in English or Chinese ([`Lang`]):
 //! [`Verdict::message_in`], [`CaseResult::error_in`], [`Mismatch::reason_in`],
 //! [`Status::label_in`].
 //!
@@ -30,5 +30,5 @@ pub use grade::{
     grade_case,
 };
 pub use lang::Lang;
-pub use say::{Finding, LimitHit, Reason};
+pub use say::{CodeError, Finding, LimitHit, Reason};
 pub use value::Value;

@@ -1,6 +1,6 @@
 //! What the judge tells people, kept as structure and written out in either
 //! language: a verdict's [`Finding`], a mismatch's [`Reason`], a sandbox's
-//! [`LimitHit`]. The English texts are the ones [`Verdict::message`] and
+//! [`LimitHit`], the judge's own account of an error ([`CodeError`]). The English texts are the ones [`Verdict::message`] and
 //! [`CaseResult::error`] carry; the Chinese ones are written from the same
 //! structure, never translated from the English after the fact. Texts that come
 //! from elsewhere (Rhai's or the compiler's own messages) are kept verbatim.
@@ -439,6 +439,196 @@ impl LimitHit {
     }
 }
 
+/// A compile or run error the judge itself describes (not the compiler's or the
+/// engine's words, which are [`SolverError::Compile`] and [`SolverError::Runtime`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CodeError {
+    /// The script defines no function of that name.
+    MissingFunction {
+        /// The function to write.
+        function: String,
+        /// Its number of parameters.
+        arity: usize,
+    },
+    /// The function takes the wrong number of parameters.
+    WrongArity {
+        /// The function.
+        function: String,
+        /// The parameters it must take.
+        arity: usize,
+        /// The parameters it takes.
+        found: usize,
+    },
+    /// A solution file is not UTF-8 text.
+    NotUtf8 {
+        /// The file's name.
+        file: String,
+        /// The offset of the first invalid byte.
+        offset: usize,
+        /// Its line (1-based).
+        line: usize,
+    },
+    /// The Rust practice package does not compile, for reasons no single
+    /// exercise owns (its errors are shown once, apart).
+    PackageBroken {
+        /// The compiler's first error line.
+        first: String,
+    },
+    /// This exercise's Rust module does not compile; the others were graded
+    /// without it.
+    ModuleBroken {
+        /// The exercise's slug (the module is `src/<slug>.rs`).
+        slug: String,
+        /// The compiler's errors, verbatim.
+        errors: String,
+    },
+    /// The Rust code panicked.
+    Panicked {
+        /// `file:line:column`, when known.
+        at: Option<String>,
+        /// The panic's message, verbatim.
+        message: String,
+    },
+    /// The process was stopped by a signal.
+    Signal {
+        /// The signal's name, e.g. `SIGSEGV`.
+        signal: String,
+        /// The case that was running.
+        case: usize,
+    },
+    /// The process exited before answering.
+    Exited {
+        /// Its exit status.
+        code: i32,
+        /// The case it did not answer.
+        case: usize,
+    },
+    /// The process ended (no status) before answering.
+    Ended {
+        /// The case it did not answer.
+        case: usize,
+    },
+    /// The judge lost track of the process.
+    Lost {
+        /// The case it did not answer.
+        case: usize,
+    },
+}
+
+impl CodeError {
+    /// Whether this is a compile error (else a run error).
+    pub fn is_compile(&self) -> bool {
+        matches!(
+            self,
+            CodeError::MissingFunction { .. }
+                | CodeError::WrongArity { .. }
+                | CodeError::NotUtf8 { .. }
+                | CodeError::PackageBroken { .. }
+                | CodeError::ModuleBroken { .. }
+        )
+    }
+
+    /// The error in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        use CodeError as C;
+        match (self, lang) {
+            (C::MissingFunction { function, arity }, Lang::En) => format!(
+                "no function `{function}` found: define `fn {function}(...)` with {arity} parameters"
+            ),
+            (C::MissingFunction { function, arity }, Lang::Zh) => {
+                format!("找不到函数 `{function}`：请定义带 {arity} 个参数的 `fn {function}(...)`")
+            }
+            (
+                C::WrongArity {
+                    function,
+                    arity,
+                    found,
+                },
+                Lang::En,
+            ) => format!("`{function}` must take {arity} parameters, yours takes {found}"),
+            (
+                C::WrongArity {
+                    function,
+                    arity,
+                    found,
+                },
+                Lang::Zh,
+            ) => format!("`{function}` 应当有 {arity} 个参数，你写的有 {found} 个"),
+            (C::NotUtf8 { file, offset, line }, Lang::En) => format!(
+                "{file} is not UTF-8 text (invalid byte at offset {offset}, line {line}); save it as UTF-8"
+            ),
+            (C::NotUtf8 { file, offset, line }, Lang::Zh) => format!(
+                "{file} 不是 UTF-8 文本（第 {line} 行、偏移 {offset} 处有无效字节）；请用 UTF-8 编码保存"
+            ),
+            (C::PackageBroken { first }, Lang::En) => format!(
+                "the practice package does not compile ({first}); its errors are shown once above"
+            ),
+            (C::PackageBroken { first }, Lang::Zh) => {
+                format!("练习包无法编译（{first}）；编译器的报错已在上方列出一次")
+            }
+            (C::ModuleBroken { slug, errors }, Lang::En) => format!(
+                "src/{slug}.rs does not compile (the other exercises were graded without it):\n{errors}"
+            ),
+            (C::ModuleBroken { slug, errors }, Lang::Zh) => {
+                format!("src/{slug}.rs 无法编译（其余练习已撇开它单独评测）：\n{errors}")
+            }
+            (
+                C::Panicked {
+                    at: Some(at),
+                    message,
+                },
+                Lang::En,
+            ) => {
+                format!("panicked at {at}: {message}")
+            }
+            (C::Panicked { at: None, message }, Lang::En) => format!("panicked: {message}"),
+            (
+                C::Panicked {
+                    at: Some(at),
+                    message,
+                },
+                Lang::Zh,
+            ) => {
+                format!("在 {at} 处 panic：{message}")
+            }
+            (C::Panicked { at: None, message }, Lang::Zh) => format!("panic：{message}"),
+            (C::Signal { signal, case }, Lang::En) => {
+                let why = match signal.as_str() {
+                    "SIGABRT" => {
+                        "the process aborted (std::process::abort, or a failed allocation?)"
+                    }
+                    "SIGSEGV" => "the process crashed (segmentation fault)",
+                    "SIGKILL" => "the process was killed",
+                    _ => "the process was stopped by a signal",
+                };
+                format!("{why} ({signal}) in case {case}")
+            }
+            (C::Signal { signal, case }, Lang::Zh) => {
+                let why = match signal.as_str() {
+                    "SIGABRT" => "进程中止了（调用了 std::process::abort，还是内存分配失败？）",
+                    "SIGSEGV" => "进程崩溃了（段错误）",
+                    "SIGKILL" => "进程被杀掉了",
+                    _ => "进程被信号终止了",
+                };
+                format!("第 {case} 个用例：{why}（{signal}）")
+            }
+            (C::Exited { code, case }, Lang::En) => format!(
+                "the process exited with status {code} before answering case {case} (does the code call std::process::exit?)"
+            ),
+            (C::Exited { code, case }, Lang::Zh) => format!(
+                "进程在回答第 {case} 个用例之前就以状态 {code} 退出了（代码里调用了 std::process::exit 吗？）"
+            ),
+            (C::Ended { case }, Lang::En) => {
+                format!("the process ended before answering case {case}")
+            }
+            (C::Ended { case }, Lang::Zh) => format!("进程在回答第 {case} 个用例之前就结束了"),
+            (C::Lost { case }, Lang::En) => format!("the process was lost before case {case}"),
+            (C::Lost { case }, Lang::Zh) => format!("在第 {case} 个用例之前失去了进程的踪迹"),
+        }
+    }
+}
+
 impl SolverError {
     /// The error for people in `lang`. The engine's or compiler's own text is
     /// kept verbatim; in Chinese a few words before it say what kind of error
@@ -455,6 +645,7 @@ impl SolverError {
             (SolverError::Runtime(m), Lang::Zh) => format!("运行出错：{m}"),
             (SolverError::Limit(m), Lang::Zh) => format!("超出限制：{m}"),
             (SolverError::Sandbox(hit), _) => hit.text_in(lang),
+            (SolverError::Code(e), _) => e.text_in(lang),
         }
     }
 
@@ -462,7 +653,9 @@ impl SolverError {
     pub fn status(&self) -> Status {
         match self {
             SolverError::NotAttempted => Status::NotAttempted,
-            SolverError::Compile(_) | SolverError::Runtime(_) => Status::Error,
+            SolverError::Compile(_) | SolverError::Runtime(_) | SolverError::Code(_) => {
+                Status::Error
+            }
             SolverError::Limit(_) | SolverError::Sandbox(_) => Status::LimitExceeded,
         }
     }
@@ -512,5 +705,81 @@ impl Mismatch {
     /// [`Mismatch::reason`] in `lang`.
     pub fn reason_in(&self, lang: Lang) -> String {
         self.why().text_in(lang)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The English and the Chinese text of an error.
+    fn both(e: SolverError) -> (String, String) {
+        (e.message_in(Lang::En), e.message_in(Lang::Zh))
+    }
+
+    #[test]
+    fn the_judges_own_errors_are_told_in_both_languages() {
+        let module = SolverError::Code(CodeError::ModuleBroken {
+            slug: "attended".into(),
+            errors: "error[E0308]: mismatched types".into(),
+        });
+        assert_eq!(module.status(), Status::Error);
+        assert_eq!(
+            both(module),
+            (
+                "src/attended.rs does not compile (the other exercises were graded without it):\nerror[E0308]: mismatched types".into(),
+                "src/attended.rs 无法编译（其余练习已撇开它单独评测）：\nerror[E0308]: mismatched types".into()
+            )
+        );
+        let (en, zh) = both(SolverError::Code(CodeError::Panicked {
+            at: Some("src/attended.rs:3:5".into()),
+            message: "boom".into(),
+        }));
+        assert_eq!(en, "panicked at src/attended.rs:3:5: boom");
+        assert_eq!(zh, "在 src/attended.rs:3:5 处 panic：boom");
+        let (en, zh) = both(SolverError::Code(CodeError::Signal {
+            signal: "SIGSEGV".into(),
+            case: 4,
+        }));
+        assert_eq!(
+            en,
+            "the process crashed (segmentation fault) (SIGSEGV) in case 4"
+        );
+        assert_eq!(zh, "第 4 个用例：进程崩溃了（段错误）（SIGSEGV）");
+        let (en, zh) = both(SolverError::Code(CodeError::NotUtf8 {
+            file: "attended.rhai".into(),
+            offset: 7,
+            line: 2,
+        }));
+        assert_eq!(
+            en,
+            "attended.rhai is not UTF-8 text (invalid byte at offset 7, line 2); save it as UTF-8"
+        );
+        assert_eq!(
+            zh,
+            "attended.rhai 不是 UTF-8 文本（第 2 行、偏移 7 处有无效字节）；请用 UTF-8 编码保存"
+        );
+    }
+
+    #[test]
+    fn process_limits_and_foreign_texts() {
+        let (en, zh) = both(SolverError::Sandbox(LimitHit::ProcessTime {
+            seconds: 2.5,
+            case: 3,
+        }));
+        assert_eq!(
+            en,
+            "time limit exceeded (2.5 s for all cases; case 3 was still running)"
+        );
+        assert_eq!(zh, "超出时间限制（所有用例共 2.5 秒；第 3 个用例仍在运行）");
+        let (en, zh) = both(SolverError::Sandbox(LimitHit::Memory { mib: 64, case: 1 }));
+        assert_eq!(en, "memory limit exceeded (64 MiB) in case 1");
+        assert_eq!(zh, "第 1 个用例超出内存限制（64 MiB）");
+        // Someone else's words are kept, with a few of ours before them.
+        let (en, zh) = both(SolverError::Limit("the worker stopped".into()));
+        assert_eq!(en, "the worker stopped");
+        assert_eq!(zh, "超出限制：the worker stopped");
+        let json = serde_json::to_string(&SolverError::Sandbox(LimitHit::Time)).unwrap();
+        assert_eq!(json, r#"{"sandbox":{"kind":"time"}}"#);
     }
 }

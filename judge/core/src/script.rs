@@ -13,7 +13,7 @@ use std::rc::Rc;
 pub use rhai;
 use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
-use crate::{LimitHit, Solver, SolverError, Value};
+use crate::{CodeError, LimitHit, Solver, SolverError, Value};
 
 /// Resource limits for one learner's run.
 #[derive(Debug, Clone, Copy)]
@@ -213,17 +213,15 @@ impl RhaiSolver {
             .map(|f| f.params.len())
             .collect();
         if !found.contains(&arity) {
-            let msg = if found.is_empty() {
-                format!(
-                    "no function `{function}` found: define `fn {function}(...)` with {arity} parameters"
-                )
-            } else {
-                format!(
-                    "`{function}` must take {arity} parameters, yours takes {}",
-                    found[0]
-                )
-            };
-            return Err(SolverError::Compile(msg));
+            let function = function.to_owned();
+            return Err(SolverError::Code(match found.first() {
+                None => CodeError::MissingFunction { function, arity },
+                Some(&found) => CodeError::WrongArity {
+                    function,
+                    arity,
+                    found,
+                },
+            }));
         }
         Ok(RhaiSolver {
             engine,
@@ -395,14 +393,22 @@ mod tests {
 
     #[test]
     fn missing_function_and_wrong_arity() {
-        let Err(SolverError::Compile(m)) = solver("fn g(x) { x }") else {
-            panic!()
-        };
-        assert!(m.contains("no function `f`"), "{m}");
-        let Err(SolverError::Compile(m)) = solver("fn f(x, y) { x }") else {
-            panic!()
-        };
-        assert!(m.contains("must take 1 parameters, yours takes 2"), "{m}");
+        let e = solver("fn g(x) { x }").err().unwrap();
+        assert_eq!(e.status(), crate::Status::Error);
+        assert_eq!(
+            e.message_in(Lang::En),
+            "no function `f` found: define `fn f(...)` with 1 parameters"
+        );
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            "找不到函数 `f`：请定义带 1 个参数的 `fn f(...)`"
+        );
+        let e = solver("fn f(x, y) { x }").err().unwrap();
+        assert_eq!(
+            e.message_in(Lang::En),
+            "`f` must take 1 parameters, yours takes 2"
+        );
+        assert_eq!(e.message_in(Lang::Zh), "`f` 应当有 1 个参数，你写的有 2 个");
     }
 
     #[test]
