@@ -237,6 +237,9 @@ pub fn eval(
             | judge::SolverError::Runtime(m)
             | judge::SolverError::Limit(m) => with_signature_hint(m),
             judge::SolverError::NotAttempted => "todo() reached".to_owned(),
+            e @ (judge::SolverError::Sandbox(_) | judge::SolverError::Code(_)) => {
+                e.message_in(judge::Lang::En)
+            }
         }),
     };
     let printed = out.borrow().clone();

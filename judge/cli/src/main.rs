@@ -4,7 +4,9 @@
 //! chapter named by the folder: `<slug>.rhai` through the sandboxed Rhai engine,
 //! and the folder's Cargo package (built with the learner's cargo, each exercise
 //! run in a child process with a timeout and a memory limit) for Rust solutions.
-//! `judge --help` lists the other commands.
+//! `judge --help` lists the other commands. Everything it says to people is in
+//! English or Chinese: `--lang zh|en`, by default the locale's (`LC_ALL`,
+//! `LC_MESSAGES`, `LANG`); `--json` output is the same in both.
 
 mod report;
 mod rust;
@@ -17,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use exercises::Exercise;
-use judge::{SolverError, Verdict};
+use judge::{CodeError, Lang, LimitHit, SolverError, Verdict};
 
 /// Wall-clock budget for one exercise's Rhai grading (same as the browser).
 const RHAI_DEADLINE: Duration = Duration::from_secs(2);
@@ -27,7 +29,6 @@ const RHAI_DEADLINE: Duration = Duration::from_secs(2);
 #[command(
     name = "judge",
     version,
-    args_conflicts_with_subcommands = true,
     after_help = "Examples:\n  judge practice/ch_newmodels\n  judge practice/ch_newmodels --json\n  judge hint ch_newmodels/attended 2\n  judge eval 'ledger(\"DeepSeek-V4-Pro\", 262144)'"
 )]
 struct Cli {
@@ -35,6 +36,10 @@ struct Cli {
     command: Option<Cmd>,
     #[command(flatten)]
     grade: GradeArgs,
+    /// The language of the judge's messages, statements and hints: zh or en
+    /// (default: from LC_ALL, LC_MESSAGES or LANG).
+    #[arg(long, global = true, value_name = "zh|en")]
+    lang: Option<Lang>,
 }
 
 #[derive(Args)]
@@ -95,11 +100,23 @@ enum Cmd {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let lang = cli.lang.unwrap_or_else(Lang::from_env);
+    let g = &cli.grade;
+    if cli.command.is_some() && (g.folder.is_some() || g.json || g.watch) {
+        complain(
+            lang,
+            match lang {
+                Lang::En => "a folder, --json and --watch go after `grade`, not before a command",
+                Lang::Zh => "文件夹、--json 和 --watch 要写在 `grade` 之后，不能写在命令之前",
+            },
+        );
+        return ExitCode::from(2);
+    }
     match cli.command {
-        Some(Cmd::Grade(g)) => grade_cmd(&g),
-        Some(Cmd::List { folder }) => list_cmd(folder.as_deref()),
-        Some(Cmd::Show { id }) => show_cmd(&id),
-        Some(Cmd::Hint { id, n }) => hint_cmd(&id, n),
+        Some(Cmd::Grade(g)) => grade_cmd(&g, lang),
+        Some(Cmd::List { folder }) => list_cmd(folder.as_deref(), lang),
+        Some(Cmd::Show { id }) => show_cmd(&id, lang),
+        Some(Cmd::Hint { id, n }) => hint_cmd(&id, n, lang),
         Some(Cmd::Eval { list: true, .. }) => {
             for (i, (chapter, fns)) in exercises::api::by_chapter().into_iter().enumerate() {
                 if i > 0 {
@@ -117,7 +134,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
-        None if cli.grade.folder.is_some() => grade_cmd(&cli.grade),
+        None if cli.grade.folder.is_some() => grade_cmd(&cli.grade, lang),
         None => {
             let _ = Cli::command().print_help();
             ExitCode::from(2)
@@ -129,15 +146,31 @@ fn main() -> ExitCode {
 pub struct Options {
     /// Limits of the Rust processes.
     pub rust: rust::Limits,
+    /// The language of the messages.
+    pub lang: Lang,
 }
 
-fn grade_cmd(g: &GradeArgs) -> ExitCode {
+/// Prints `judge: <message>` on standard error (`judge：` in Chinese).
+fn complain(lang: Lang, message: &str) {
+    match lang {
+        Lang::En => eprintln!("judge: {message}"),
+        Lang::Zh => eprintln!("judge：{message}"),
+    }
+}
+
+fn grade_cmd(g: &GradeArgs, lang: Lang) -> ExitCode {
     let Some(folder) = g.folder.as_deref() else {
         let _ = Cli::command().print_help();
         return ExitCode::from(2);
     };
     if !(g.timeout > 0.0 && g.timeout <= 3600.0) {
-        eprintln!("judge: --timeout must be between 0 and 3600 seconds");
+        complain(
+            lang,
+            match lang {
+                Lang::En => "--timeout must be between 0 and 3600 seconds",
+                Lang::Zh => "--timeout 须在 0 到 3600 秒之间",
+            },
+        );
         return ExitCode::from(2);
     }
     let opts = Options {
@@ -145,38 +178,40 @@ fn grade_cmd(g: &GradeArgs) -> ExitCode {
             timeout: Duration::from_secs_f64(g.timeout),
             memory: g.memory.saturating_mul(1 << 20),
         },
+        lang,
     };
     if g.watch {
-        return watch::watch(folder, |f| {
+        return watch::watch(folder, lang, |f| {
             match grade_folder(f, &opts) {
-                Err(e) => eprintln!("judge: {e}"),
+                Err(e) => complain(lang, &e),
                 Ok(r) => {
-                    report::report(&r, g.json);
+                    report::report(&r, g.json, lang);
                 }
             };
         });
     }
     match grade_folder(folder, &opts) {
         Err(e) => {
-            eprintln!("judge: {e}");
+            complain(lang, &e);
             ExitCode::from(2)
         }
-        Ok(results) => report::report(&results, g.json),
+        Ok(results) => report::report(&results, g.json, lang),
     }
 }
 
 /// `judge list [folder]`: every exercise, with its status in `folder` when given.
-fn list_cmd(folder: Option<&Path>) -> ExitCode {
+fn list_cmd(folder: Option<&Path>, lang: Lang) -> ExitCode {
     let graded = match folder.map(|f| {
         grade_folder(
             f,
             &Options {
                 rust: rust::Limits::default(),
+                lang,
             },
         )
     }) {
         Some(Err(e)) => {
-            eprintln!("judge: {e}");
+            complain(lang, &e);
             return ExitCode::from(2);
         }
         Some(Ok(g)) => g.graded,
@@ -186,12 +221,22 @@ fn list_cmd(folder: Option<&Path>) -> ExitCode {
         let status: Vec<String> = graded
             .iter()
             .filter(|g| g.verdict.exercise == ex.id)
-            .map(|g| format!("{}: {}", g.lang, g.verdict.status.label()))
+            .map(|g| match lang {
+                Lang::En => format!("{}: {}", g.lang, g.verdict.status.label()),
+                Lang::Zh => format!("{}：{}", g.lang, g.verdict.status.label_in(lang)),
+            })
             .collect();
         let status = if folder.is_some() && status.is_empty() {
-            "no file".to_owned()
+            match lang {
+                Lang::En => "no file",
+                Lang::Zh => "没有文件",
+            }
+            .to_owned()
         } else {
-            status.join(", ")
+            status.join(match lang {
+                Lang::En => ", ",
+                Lang::Zh => "，",
+            })
         };
         println!(
             "{:<30} {}({})  {}",
@@ -204,49 +249,70 @@ fn list_cmd(folder: Option<&Path>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn find_exercise(id: &str) -> Result<Exercise, ExitCode> {
+/// The book's language for the judge's.
+fn book_lang(lang: Lang) -> chapters::Lang {
+    match lang {
+        Lang::En => chapters::Lang::En,
+        Lang::Zh => chapters::Lang::Zh,
+    }
+}
+
+fn find_exercise(id: &str, lang: Lang) -> Result<Exercise, ExitCode> {
     exercises::by_id(id).ok_or_else(|| {
-        eprintln!("judge: no exercise `{id}`; `judge list` shows them");
+        complain(
+            lang,
+            &match lang {
+                Lang::En => format!("no exercise `{id}`; `judge list` shows them"),
+                Lang::Zh => format!("没有 `{id}` 这道练习；`judge list` 会列出全部练习"),
+            },
+        );
         ExitCode::from(2)
     })
 }
 
 /// `judge show <id>`: the statement, with the function to write.
-fn show_cmd(id: &str) -> ExitCode {
-    let ex = match find_exercise(id) {
+fn show_cmd(id: &str, lang: Lang) -> ExitCode {
+    let ex = match find_exercise(id, lang) {
         Ok(ex) => ex,
         Err(code) => return code,
     };
     // The worked examples' outputs are computed by the reference solution.
-    let statement = match ex.statement_markdown() {
+    let statement = match ex.statement_markdown_in(book_lang(lang)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("judge: {e}");
+            complain(lang, &e);
             return ExitCode::FAILURE;
         }
     };
-    println!("# {}\n", ex.title);
+    println!("# {}\n", ex.title_in(book_lang(lang)));
     println!("{}", statement.trim_end());
-    println!(
-        "\nWrite `{}({})`, returning {}.",
-        ex.function,
-        ex.params.join(", "),
-        ex.returns
-    );
+    let call = format!("{}({})", ex.function, ex.params.join(", "));
+    match lang {
+        Lang::En => println!("\nWrite `{call}`, returning {}.", ex.returns),
+        Lang::Zh => println!("\n请写出 `{call}`，返回 {}。", ex.returns),
+    }
     ExitCode::SUCCESS
 }
 
-fn hint_cmd(id: &str, n: usize) -> ExitCode {
-    let ex = match find_exercise(id) {
+/// `judge hint <id> [n]`: the first `n` hints, in the reader's language.
+fn hint_cmd(id: &str, n: usize, lang: Lang) -> ExitCode {
+    let ex = match find_exercise(id, lang) {
         Ok(ex) => ex,
         Err(code) => return code,
     };
-    let n = n.clamp(1, ex.hints.len().max(1));
-    for (i, h) in ex.hints.iter().take(n).enumerate() {
-        println!("hint {}/{}: {h}", i + 1, ex.hints.len());
+    let hints = ex.hints_in(book_lang(lang));
+    let n = n.clamp(1, hints.len().max(1));
+    for (i, h) in hints.iter().take(n).enumerate() {
+        match lang {
+            Lang::En => println!("hint {}/{}: {h}", i + 1, hints.len()),
+            Lang::Zh => println!("提示 {}/{}：{h}", i + 1, hints.len()),
+        }
     }
-    if n < ex.hints.len() {
-        println!("(`judge hint {} {}` for the next one)", ex.id, n + 1);
+    if n < hints.len() {
+        match lang {
+            Lang::En => println!("(`judge hint {} {}` for the next one)", ex.id, n + 1),
+            Lang::Zh => println!("（下一条提示：`judge hint {} {}`）", ex.id, n + 1),
+        }
     }
     ExitCode::SUCCESS
 }
@@ -288,7 +354,7 @@ pub struct Results {
     pub build_error: Option<String>,
 }
 
-fn chapter_of(folder: &Path) -> Result<String, String> {
+fn chapter_of(folder: &Path, lang: Lang) -> Result<String, String> {
     let canon = folder
         .canonicalize()
         .map_err(|e| format!("{}: {e}", folder.display()))?;
@@ -298,15 +364,20 @@ fn chapter_of(folder: &Path) -> Result<String, String> {
         .unwrap_or_default()
         .to_owned();
     if exercises::for_chapter(&name).is_empty() {
-        return Err(format!(
-            "`{name}` is not a chapter with exercises (try practice/ch_newmodels)"
-        ));
+        return Err(match lang {
+            Lang::En => {
+                format!("`{name}` is not a chapter with exercises (try practice/ch_newmodels)")
+            }
+            Lang::Zh => {
+                format!("`{name}` 不是带练习的章节（试试 practice/ch_newmodels）")
+            }
+        });
     }
     Ok(name)
 }
 
 fn grade_folder(folder: &Path, opts: &Options) -> Result<Results, String> {
-    let chapter = chapter_of(folder)?;
+    let chapter = chapter_of(folder, opts.lang)?;
     let exs = exercises::for_chapter(&chapter);
     let mut graded = Vec::new();
     for ex in &exs {
@@ -348,12 +419,11 @@ fn grade_rhai_bytes(ex: &Exercise, bytes: &[u8]) -> Verdict {
     if bytes.len() > limits.max_source {
         return Verdict::without_cases(
             &ex.spec(),
-            SolverError::Limit(format!(
-                "{}.rhai is too large: {} bytes, the limit is {} bytes",
-                ex.slug(),
-                bytes.len(),
-                limits.max_source
-            )),
+            SolverError::Sandbox(LimitHit::File {
+                file: format!("{}.rhai", ex.slug()),
+                bytes: bytes.len(),
+                limit: limits.max_source,
+            }),
         );
     }
     match std::str::from_utf8(bytes) {
@@ -366,11 +436,11 @@ fn grade_rhai_bytes(ex: &Exercise, bytes: &[u8]) -> Verdict {
                 + 1;
             Verdict::without_cases(
                 &ex.spec(),
-                SolverError::Compile(format!(
-                    "{}.rhai is not UTF-8 text (invalid byte at offset {}, line {line}); save it as UTF-8",
-                    ex.slug(),
-                    e.valid_up_to()
-                )),
+                SolverError::Code(CodeError::NotUtf8 {
+                    file: format!("{}.rhai", ex.slug()),
+                    offset: e.valid_up_to(),
+                    line,
+                }),
             )
         }
     }

@@ -1,16 +1,17 @@
 //! Printing verdicts: a line per exercise and language, the first failing case
 //! with its values and what the code printed, and `N passed, M failed` last; or
-//! the same verdicts as JSON.
+//! the same verdicts as JSON. The lines for people are in the reader's
+//! language; the JSON is the same in both.
 
 use std::process::ExitCode;
 
-use judge::{CaseResult, Mismatch, Status, Value};
+use judge::{CaseResult, Lang, Mismatch, Status, Value};
 
 use crate::Results;
 
-/// Prints `results` and returns the exit status: 0 only when something was
-/// attempted and everything attempted passed.
-pub fn report(results: &Results, json: bool) -> ExitCode {
+/// Prints `results` (in `lang`, or as JSON) and returns the exit status: 0 only
+/// when something was attempted and everything attempted passed.
+pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
     let graded = &results.graded;
     let count = |s: Status| graded.iter().filter(|g| g.verdict.status == s).count();
     let passed = count(Status::Passed);
@@ -34,10 +35,13 @@ pub fn report(results: &Results, json: bool) -> ExitCode {
         println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
         if let Some(e) = &results.build_error {
-            println!(
-                "✗ the Rust practice package does not compile:\n{}\n",
-                indent(e)
-            );
+            match lang {
+                Lang::En => println!(
+                    "✗ the Rust practice package does not compile:\n{}\n",
+                    indent(e)
+                ),
+                Lang::Zh => println!("✗ Rust 练习包无法编译：\n{}\n", indent(e)),
+            }
         }
         for g in graded {
             let v = &g.verdict;
@@ -46,28 +50,35 @@ pub fn report(results: &Results, json: bool) -> ExitCode {
                 Status::NotAttempted => "·",
                 _ => "✗",
             };
-            println!(
-                "{mark} {} [{}]: {} ({}/{} cases)",
-                v.exercise,
-                g.lang,
-                v.status.label(),
-                v.passed,
-                v.total
-            );
+            let (id, label, n, all) = (&v.exercise, v.status.label_in(lang), v.passed, v.total);
+            match lang {
+                Lang::En => println!("{mark} {id} [{}]: {label} ({n}/{all} cases)", g.lang),
+                Lang::Zh => println!("{mark} {id} [{}]：{label}（{n}/{all} 个用例）", g.lang),
+            }
             if matches!(v.status, Status::Passed | Status::NotAttempted) {
                 continue;
             }
             if results.build_error.is_none() || g.lang == "rhai" {
-                println!("{}", indent(&v.message));
+                println!("{}", indent(&v.message_in(lang)));
             }
             if let Some(c) = v.first_failure() {
-                case_details(c);
+                case_details(c, lang);
             }
         }
-        if not_attempted > 0 {
-            println!("{not_attempted} not attempted");
+        match lang {
+            Lang::En => {
+                if not_attempted > 0 {
+                    println!("{not_attempted} not attempted");
+                }
+                println!("{passed} passed, {failed} failed");
+            }
+            Lang::Zh => {
+                if not_attempted > 0 {
+                    println!("{not_attempted} 个尚未作答");
+                }
+                println!("{passed} 个通过，{failed} 个未通过");
+            }
         }
-        println!("{passed} passed, {failed} failed");
     }
     if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
@@ -76,41 +87,57 @@ pub fn report(results: &Results, json: bool) -> ExitCode {
     }
 }
 
-/// The values, the seed and the printed output of a failing case.
-fn case_details(c: &CaseResult) {
+/// The values, the seed and the printed output of a failing case, in `lang`.
+fn case_details(c: &CaseResult, lang: Lang) {
     if let Some(m) = &c.mismatch {
-        let at = if m.path.is_empty() {
-            "value".to_owned()
-        } else {
-            m.path.clone()
-        };
-        println!("    {at}: expected {}, got {}{}", m.want, m.got, errors(m));
+        let (want, got, errs) = (&m.want, &m.got, errors(m, lang));
+        match (lang, m.path.as_str()) {
+            (Lang::En, "") => println!("    value: expected {want}, got {got}{errs}"),
+            (Lang::En, at) => println!("    {at}: expected {want}, got {got}{errs}"),
+            (Lang::Zh, "") => println!("    值：应为 {want}，实际为 {got}{errs}"),
+            (Lang::Zh, at) => println!("    {at}：应为 {want}，实际为 {got}{errs}"),
+        }
     }
     if let judge::Kind::Generated { seed } = c.kind {
-        println!("    (generated case, seed {seed})");
+        match lang {
+            Lang::En => println!("    (generated case, seed {seed})"),
+            Lang::Zh => println!("    （生成的用例，种子 {seed}）"),
+        }
     }
     if !c.printed.is_empty() {
-        println!("    printed during case {}:", c.index);
+        match lang {
+            Lang::En => println!("    printed during case {}:", c.index),
+            Lang::Zh => println!("    第 {} 个用例运行时打印了：", c.index),
+        }
         for l in &c.printed {
             println!("      | {l}");
         }
     }
     if c.printed_withheld > 0 {
-        println!(
-            "    case {} is hidden: the {} line(s) it printed are withheld",
-            c.index, c.printed_withheld
-        );
+        let (i, n) = (c.index, c.printed_withheld);
+        match lang {
+            Lang::En => {
+                println!("    case {i} is hidden: the {n} line(s) it printed are withheld")
+            }
+            Lang::Zh => println!("    第 {i} 个用例是隐藏用例：它打印的 {n} 行内容不予显示"),
+        }
     }
 }
 
-/// `, off by 3` for integers; `, abs. error …, rel. error …` for floats.
-fn errors(m: &Mismatch) -> String {
+/// `, off by 3` for integers; `, abs. error …, rel. error …` for floats (in `lang`).
+fn errors(m: &Mismatch, lang: Lang) -> String {
     if let (Value::Int(w), Value::Int(g)) = (&m.want, &m.got) {
-        return format!(", off by {}", (*g as i128 - *w as i128).abs());
+        let off = (*g as i128 - *w as i128).abs();
+        return match lang {
+            Lang::En => format!(", off by {off}"),
+            Lang::Zh => format!("，相差 {off}"),
+        };
     }
-    match (m.abs_err, m.rel_err) {
-        (Some(a), Some(r)) => format!(", abs. error {a:e}, rel. error {r:e}"),
-        (Some(a), None) => format!(", abs. error {a:e}"),
+    match (m.abs_err, m.rel_err, lang) {
+        (Some(a), Some(r), Lang::En) => format!(", abs. error {a:e}, rel. error {r:e}"),
+        (Some(a), Some(r), Lang::Zh) => format!("，绝对误差 {a:e}，相对误差 {r:e}"),
+        (Some(a), None, Lang::En) => format!(", abs. error {a:e}"),
+        (Some(a), None, Lang::Zh) => format!("，绝对误差 {a:e}"),
         _ => String::new(),
     }
 }

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use exercises::Exercise;
 use judge::harness::{CASES_ENV, REPLIES_ENV, case_marker};
-use judge::{SolverError, Value, Verdict};
+use judge::{CodeError, LimitHit, SolverError, Value, Verdict};
 
 /// Limits of one exercise's Rust process.
 #[derive(Debug, Clone, Copy)]
@@ -71,9 +71,9 @@ pub fn grade_package(folder: &Path, exs: &[Exercise], limits: Limits) -> Package
             let verdicts = exs
                 .iter()
                 .map(|ex| {
-                    let e = SolverError::Compile(format!(
-                        "the practice package does not compile ({first}); its errors are shown once above"
-                    ));
+                    let e = SolverError::Code(CodeError::PackageBroken {
+                        first: first.clone(),
+                    });
                     (Verdict::without_cases(&ex.spec(), e), Duration::ZERO)
                 })
                 .collect();
@@ -89,7 +89,13 @@ pub fn grade_package(folder: &Path, exs: &[Exercise], limits: Limits) -> Package
         .map(|ex| {
             let t0 = Instant::now();
             let v = match broken.get(ex.slug()) {
-                Some(msg) => Verdict::without_cases(&ex.spec(), SolverError::Compile(msg.clone())),
+                Some(errors) => Verdict::without_cases(
+                    &ex.spec(),
+                    SolverError::Code(CodeError::ModuleBroken {
+                        slug: ex.slug().to_owned(),
+                        errors: errors.clone(),
+                    }),
+                ),
                 None => grade_one(&bin, ex, limits),
             };
             (v, t0.elapsed())
@@ -139,13 +145,7 @@ fn build_isolating(
             return Err(all.join("\n").trim_end().to_owned());
         }
         for (slug, errs) in owned {
-            broken.insert(
-                slug.clone(),
-                format!(
-                    "src/{slug}.rs does not compile (the other exercises were graded without it):\n{}",
-                    errs.join("\n").trim_end()
-                ),
-            );
+            broken.insert(slug, errs.join("\n").trim_end().to_owned());
         }
         dir = shadow_copy(folder, exs, &broken).map_err(|e| format!("judge: {e}"))?;
     }
@@ -613,25 +613,23 @@ fn why_ended(
 ) -> SolverError {
     let next = answered + 1;
     if timed_out {
-        return SolverError::Limit(format!(
-            "time limit exceeded ({} s for all cases; case {next} was still running)",
-            limits.timeout.as_secs_f64()
-        ));
+        return SolverError::Sandbox(LimitHit::ProcessTime {
+            seconds: limits.timeout.as_secs_f64(),
+            case: next,
+        });
     }
     let said = printed.last_text();
     if said.contains("memory allocation of") || said.contains("capacity overflow") {
-        return SolverError::Limit(format!(
-            "memory limit exceeded ({} MiB) in case {next}",
-            limits.memory >> 20
-        ));
+        return SolverError::Sandbox(LimitHit::Memory {
+            mib: limits.memory >> 20,
+            case: next,
+        });
     }
     if said.contains("has overflowed its stack") {
-        return SolverError::Limit(format!(
-            "stack overflow in case {next} (endless recursion?)"
-        ));
+        return SolverError::Sandbox(LimitHit::StackOverflow { case: next });
     }
     let Some(status) = status else {
-        return SolverError::Runtime(format!("the process was lost before case {next}"));
+        return SolverError::Code(CodeError::Lost { case: next });
     };
     #[cfg(unix)]
     {
@@ -640,21 +638,16 @@ fn why_ended(
             let name = nix::sys::signal::Signal::try_from(sig)
                 .map(|s| s.as_str().to_owned())
                 .unwrap_or_else(|_| format!("signal {sig}"));
-            let why = match name.as_str() {
-                "SIGABRT" => "the process aborted (std::process::abort, or a failed allocation?)",
-                "SIGSEGV" => "the process crashed (segmentation fault)",
-                "SIGKILL" => "the process was killed",
-                _ => "the process was stopped by a signal",
-            };
-            return SolverError::Runtime(format!("{why} ({name}) in case {next}"));
+            return SolverError::Code(CodeError::Signal {
+                signal: name,
+                case: next,
+            });
         }
     }
-    match status.code() {
-        Some(code) => SolverError::Runtime(format!(
-            "the process exited with status {code} before answering case {next} (does the code call std::process::exit?)"
-        )),
-        None => SolverError::Runtime(format!("the process ended before answering case {next}")),
-    }
+    SolverError::Code(match status.code() {
+        Some(code) => CodeError::Exited { code, case: next },
+        None => CodeError::Ended { case: next },
+    })
 }
 
 fn parse_reply(v: &serde_json::Value) -> Result<Value, SolverError> {
@@ -666,9 +659,9 @@ fn parse_reply(v: &serde_json::Value) -> Result<Value, SolverError> {
     }
     let at = v["at"].as_str().filter(|a| !a.is_empty());
     if let Some(p) = v.get("panic").and_then(|p| p.as_str()) {
-        return Err(SolverError::Runtime(match at {
-            Some(at) => format!("panicked at {at}: {p}"),
-            None => format!("panicked: {p}"),
+        return Err(SolverError::Code(CodeError::Panicked {
+            at: at.map(str::to_owned),
+            message: p.to_owned(),
         }));
     }
     let e = v["error"].as_str().unwrap_or("unknown reply");

@@ -6,32 +6,43 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::Duration;
 
+use judge::Lang;
 use notify::{RecursiveMode, Watcher};
 
 /// Quiet time after an event before grading (editors save in several steps).
 const SETTLE: Duration = Duration::from_millis(200);
 
 /// Calls `grade` now and after every change under `folder`, until Ctrl+C.
-pub fn watch(folder: &Path, mut grade: impl FnMut(&Path)) -> ExitCode {
+/// What it says is in `lang`.
+pub fn watch(folder: &Path, lang: Lang, mut grade: impl FnMut(&Path)) -> ExitCode {
     let (tx, rx) = mpsc::channel();
     let mut watcher = match notify::recommended_watcher(tx) {
         Ok(w) => w,
         Err(e) => {
-            eprintln!("judge: cannot watch files here: {e}");
+            match lang {
+                Lang::En => eprintln!("judge: cannot watch files here: {e}"),
+                Lang::Zh => eprintln!("judge：这里无法监视文件：{e}"),
+            }
             return ExitCode::from(2);
         }
     };
     if let Err(e) = watcher.watch(folder, RecursiveMode::Recursive) {
-        eprintln!("judge: cannot watch {}: {e}", folder.display());
+        match lang {
+            Lang::En => eprintln!("judge: cannot watch {}: {e}", folder.display()),
+            Lang::Zh => eprintln!("judge：无法监视 {}：{e}", folder.display()),
+        }
         return ExitCode::from(2);
     }
     loop {
         print!("\x1b[2J\x1b[H");
         grade(folder);
-        println!(
-            "\nwatching {} for changes (Ctrl+C to stop)",
-            folder.display()
-        );
+        match lang {
+            Lang::En => println!(
+                "\nwatching {} for changes (Ctrl+C to stop)",
+                folder.display()
+            ),
+            Lang::Zh => println!("\n正在监视 {} 的改动（按 Ctrl+C 停止）", folder.display()),
+        }
         // Wait for a change that concerns the learner's files, then for quiet.
         loop {
             match rx.recv() {

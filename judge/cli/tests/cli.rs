@@ -5,7 +5,6 @@
 mod common;
 use common::{RHAI_OK, RUST_OK, root};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The tests share one practice folder and one target dir (the practice crate's
 /// dependencies build once). Cargo's freshness check is keyed by package, not
@@ -46,14 +45,14 @@ fn practice_copy() -> (PathBuf, std::sync::MutexGuard<'static, ()>) {
 }
 
 fn judge(dir: &Path, extra: &[&str]) -> (String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let out = common::judge_cmd()
         .arg(dir)
         .args(extra)
         .env("CARGO_TARGET_DIR", root().join("target/practice-tests"))
         .output()
         .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned()
+        + String::from_utf8_lossy(&out.stderr).as_ref();
     (text, out.status.code().unwrap_or(-1))
 }
 
@@ -149,6 +148,16 @@ fn a_compile_error_is_reported_and_rhai_is_still_graded() {
         "{out}"
     );
     assert_eq!(code, 1);
+    // In Chinese: the judge's words are Chinese, the compiler's are kept.
+    let (out, code) = judge(&dir, &["--lang", "zh"]);
+    assert!(out.contains("[rhai]：通过"), "{out}");
+    assert!(
+        out.contains("[rust]：出错")
+            && out.contains("src/attended.rs 无法编译（其余练习已撇开它单独评测）")
+            && out.contains("error"),
+        "{out}"
+    );
+    assert_eq!(code, 1);
 }
 
 #[test]
@@ -165,12 +174,7 @@ fn a_looping_rust_solution_is_stopped_and_a_panic_is_an_error() {
 
 #[test]
 fn eval_prints_json_and_lists_the_api() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| common::judge_cmd().args(args).output().unwrap();
     let out = run(&[
         "eval",
         "[attended(1048575, 4, 512, 128), ledger(\"DeepSeek-V4-Pro\", 262144)]",
@@ -216,7 +220,7 @@ fn list_shows_status_and_watch_grades_at_once() {
     use std::io::{BufRead, BufReader};
     let (dir, _turn) = practice_copy();
     std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let out = common::judge_cmd()
         .arg("list")
         .arg(&dir)
         .env("CARGO_TARGET_DIR", root().join("target/practice-tests"))
@@ -232,7 +236,7 @@ fn list_shows_status_and_watch_grades_at_once() {
         "{text}"
     );
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let mut child = common::judge_cmd()
         .arg(&dir)
         .arg("--watch")
         .env("CARGO_TARGET_DIR", root().join("target/practice-tests"))
@@ -264,7 +268,7 @@ fn watch_sees_deleted_and_moved_in_files() {
     let (dir, _turn) = practice_copy();
     std::fs::remove_file(dir.join("Cargo.toml")).unwrap(); // Rhai only: no builds
     std::fs::write(dir.join("attended.rhai"), RHAI_OK).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let mut child = common::judge_cmd()
         .arg(&dir)
         .arg("--watch")
         .stdout(std::process::Stdio::piped())
@@ -310,5 +314,147 @@ fn watch_sees_deleted_and_moved_in_files() {
     assert!(
         third.contains("✓ ch_newmodels/attended [rhai]: passed"),
         "{third}"
+    );
+}
+
+/// A Rhai-only copy of `practice/ch_newmodels` (no Cargo package, so nothing is
+/// built) with a wrong `attended.rhai`, under a folder of its own.
+fn rhai_copy(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("ih-judge-{tag}-{}", std::process::id()))
+        .join("ch_newmodels");
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(root().join("practice/ch_newmodels"))
+        .unwrap()
+        .flatten()
+    {
+        if entry.path().extension().is_some_and(|e| e == "rhai") {
+            std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+        }
+    }
+    std::fs::write(
+        dir.join("attended.rhai"),
+        "fn attended(pos, ratio, topk, window) { window + pos }",
+    )
+    .unwrap();
+    dir
+}
+
+/// Runs `judge` with `env` set and `args`; stdout and stderr together.
+fn judge_with(env: &[(&str, &str)], args: &[&str]) -> String {
+    let mut c = common::judge_cmd();
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.args(args).output().unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The `attended` verdict of the folder, from `--json`.
+fn attended_verdict(dir: &Path) -> judge::Verdict {
+    let json = judge_with(&[], &[dir.to_str().unwrap(), "--json"]);
+    let all: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+    let v = all
+        .into_iter()
+        .find(|v| v["exercise"] == "ch_newmodels/attended")
+        .unwrap();
+    serde_json::from_value(v).unwrap()
+}
+
+#[test]
+fn lang_zh_tells_the_verdict_in_chinese_and_json_stays_english() {
+    let dir = rhai_copy("zh");
+    let folder = dir.to_str().unwrap();
+    let v = attended_verdict(&dir);
+    assert_eq!(v.status, judge::Status::Failed);
+    assert!(v.message.starts_with("case 1: attended("), "{}", v.message);
+    let zh = v.message_in(judge::Lang::Zh);
+    assert!(zh.starts_with("第 1 个用例：attended("), "{zh}");
+    let text = judge_with(&[], &["--lang", "zh", folder]);
+    assert!(text.contains(&zh), "{text}");
+    assert!(
+        text.contains("✗ ch_newmodels/attended [rhai]：未通过（"),
+        "{text}"
+    );
+    assert!(
+        text.contains("个尚未作答") && text.contains("0 个通过，1 个未通过"),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&v.message) && !text.contains("passed"),
+        "{text}"
+    );
+    let json = judge_with(
+        &[("LANG", "zh_CN.UTF-8")],
+        &["--lang", "zh", folder, "--json"],
+    );
+    assert!(
+        json.contains(&format!("\"message\": \"{}\"", v.message)),
+        "{json}"
+    );
+}
+
+#[test]
+fn the_locale_picks_chinese_and_lang_en_overrides_it() {
+    let dir = rhai_copy("locale");
+    let folder = dir.to_str().unwrap();
+    let zh = attended_verdict(&dir).message_in(judge::Lang::Zh);
+    let text = judge_with(&[("LANG", "zh_CN.UTF-8")], &[folder]);
+    assert!(text.contains(&zh) && text.contains("个未通过"), "{text}");
+    let text = judge_with(
+        &[("LC_ALL", "zh_CN.UTF-8"), ("LANG", "en_US.UTF-8")],
+        &[folder],
+    );
+    assert!(text.contains(&zh), "LC_ALL comes first: {text}");
+    let text = judge_with(&[("LANG", "zh_CN.UTF-8")], &["--lang", "en", folder]);
+    assert!(
+        !text.contains(&zh) && text.contains("0 passed, 1 failed"),
+        "{text}"
+    );
+    let text = judge_with(&[("LANG", "zh_CN.UTF-8")], &["list", "--lang", "en"]);
+    assert!(text.contains("ch_newmodels/attended"), "{text}");
+    let text = judge_with(&[("LANG", "zh_CN.UTF-8")], &["show", "ch_newmodels/nope"]);
+    assert!(text.contains("没有 `ch_newmodels/nope` 这道练习"), "{text}");
+}
+
+#[test]
+fn hints_and_statements_come_in_chinese_from_the_exercise_folder() {
+    let folder = root().join("chapters/src/ch_newmodels/exercises/attended");
+    let zh_toml = std::fs::read_to_string(folder.join("exercise.zh.toml")).unwrap();
+    let text = judge_with(&[], &["--lang", "zh", "hint", "ch_newmodels/attended", "2"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (i, line) in lines[..2].iter().enumerate() {
+        let hint = line
+            .strip_prefix(&format!("提示 {}/", i + 1))
+            .and_then(|l| l.split_once('：'))
+            .map(|(_, h)| h)
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(
+            zh_toml.contains(&format!("\"{hint}\"")),
+            "{hint} not in exercise.zh.toml"
+        );
+    }
+    assert!(
+        lines[2].contains("judge hint ch_newmodels/attended 3"),
+        "{text}"
+    );
+    let en = judge_with(
+        &[("LANG", "zh_CN.UTF-8")],
+        &["hint", "--lang", "en", "ch_newmodels/attended"],
+    );
+    assert!(en.starts_with("hint 1/4: ") && !zh_toml.contains(en.lines().next().unwrap()));
+    // The statement: the zh file's first sentence, its example computed.
+    let statement = std::fs::read_to_string(folder.join("statement.zh.md")).unwrap();
+    let first = statement.lines().find(|l| !l.trim().is_empty()).unwrap();
+    let shown = judge_with(&[], &["show", "ch_newmodels/attended", "--lang", "zh"]);
+    assert!(shown.contains(first) && !shown.contains("{{"), "{shown}");
+    assert!(
+        shown.contains("请写出 `attended(pos, ratio, topk, window)`"),
+        "{shown}"
     );
 }

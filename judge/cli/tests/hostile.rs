@@ -7,7 +7,6 @@
 mod common;
 use common::{RHAI_OK, RUST_OK, root};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::Value as J;
@@ -128,7 +127,7 @@ impl Run {
 
 fn judge(dir: &Path, extra: &[&str]) -> Run {
     let run = |json: bool| {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_judge"));
+        let mut c = common::judge_cmd();
         c.arg(dir)
             .args(extra)
             .env("CARGO_TARGET_DIR", root().join("target/practice-tests"));
@@ -684,12 +683,7 @@ fn rust_package_that_does_not_compile() {
 
 #[test]
 fn the_command_line_rejects_unknown_flags_and_has_help() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| common::judge_cmd().args(args).output().unwrap();
     let out = run(&["practice/ch_newmodels", "--jsn"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--jsn"));
@@ -708,10 +702,7 @@ fn eval_stops_a_loop_of_heavy_api_calls() {
     const MATRIX: &str = "let m = []; for i in 0..64 { let r = []; for j in 0..64 { r.push(1.0 * ((i * j) % 7)); } m.push(r); }";
     let eval = |src: String| {
         let t0 = Instant::now();
-        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(["eval", &src])
-            .output()
-            .unwrap();
+        let out = common::judge_cmd().args(["eval", &src]).output().unwrap();
         (out, t0.elapsed())
     };
     // One call alone: how long this build takes for it (a debug build is slow).

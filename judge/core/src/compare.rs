@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Value;
+use crate::{Lang, Reason, Value};
 
 /// How close a float must be to pass: `|got - want| <= abs` or
 /// `|got - want| <= rel * |want|`.
@@ -39,7 +39,8 @@ pub struct Mismatch {
     pub abs_err: Option<f64>,
     /// `|got - want| / |want|` for numbers (absent when `want` is 0).
     pub rel_err: Option<f64>,
-    /// A sentence for the learner.
+    /// A sentence for the learner, in English ([`Mismatch::reason_in`] tells it
+    /// in either language, from [`Mismatch::why`]).
     pub reason: String,
 }
 
@@ -54,14 +55,15 @@ pub fn compare(got: &Value, want: &Value, tol: Tolerance) -> Result<(), Box<Mism
     }
 }
 
-fn structural(path: &str, got: &Value, want: &Value, reason: String) -> Box<Mismatch> {
+/// A mismatch of shape or type at `path`; its reason is [`Reason::of`] the two.
+fn structural(path: &str, got: &Value, want: &Value) -> Box<Mismatch> {
     Box::new(Mismatch {
         path: path.to_owned(),
         want: want.clone(),
         got: got.clone(),
         abs_err: None,
         rel_err: None,
-        reason,
+        reason: Reason::of(got, want).text_in(Lang::En),
     })
 }
 
@@ -90,12 +92,7 @@ fn walk(
         }
         (Value::Array(w), Value::Array(g)) => {
             if w.len() != g.len() {
-                return Err(structural(
-                    path,
-                    got,
-                    want,
-                    format!("expected {} elements, got {}", w.len(), g.len()),
-                ));
+                return Err(structural(path, got, want));
             }
             for (i, (gv, wv)) in g.iter().zip(w).enumerate() {
                 let len = path.len();
@@ -106,11 +103,8 @@ fn walk(
             Ok(())
         }
         (Value::Map(w), Value::Map(g)) => {
-            if let Some(k) = w.keys().find(|k| !g.contains_key(*k)) {
-                return Err(structural(path, got, want, format!("missing key `{k}`")));
-            }
-            if let Some(k) = g.keys().find(|k| !w.contains_key(*k)) {
-                return Err(structural(path, got, want, format!("unexpected key `{k}`")));
+            if w.keys().ne(g.keys()) {
+                return Err(structural(path, got, want));
             }
             for (k, wv) in w {
                 let len = path.len();
@@ -120,17 +114,12 @@ fn walk(
             }
             Ok(())
         }
-        (w, g) if w.type_name() != g.type_name() => Err(structural(
-            path,
-            got,
-            want,
-            format!("expected {}, got {}", w.type_name(), g.type_name()),
-        )),
+        (w, g) if w.type_name() != g.type_name() => Err(structural(path, got, want)),
         (w, g) => {
             if w == g {
                 Ok(())
             } else {
-                Err(structural(path, got, want, "values differ".to_owned()))
+                Err(structural(path, got, want))
             }
         }
     }
@@ -162,7 +151,7 @@ fn numeric(path: &str, got: &Value, want: &Value, abs: f64, w: f64, worst: &mut 
             got: got.clone(),
             abs_err: Some(abs),
             rel_err: rel,
-            reason: "values differ".to_owned(),
+            reason: Reason::NumbersDiffer.text_in(Lang::En),
         });
     }
 }
@@ -228,6 +217,51 @@ mod tests {
         assert_eq!(
             compare(&got, &want, t()).unwrap_err().reason,
             "missing key `a`"
+        );
+    }
+
+    #[test]
+    fn reasons_are_told_in_both_languages() {
+        use crate::Lang::{En, Zh};
+        let reasons = |got: Value, want: Value| {
+            let m = compare(&got, &want, t()).unwrap_err();
+            assert_eq!(m.reason_in(En), m.reason);
+            (m.reason.clone(), m.reason_in(Zh))
+        };
+        let map = |k: &str| Value::Map([(k.to_owned(), Value::Int(1))].into());
+        assert_eq!(
+            reasons(Value::from(vec![1, 2]), Value::from(vec![1, 2, 3])),
+            (
+                "expected 3 elements, got 2".into(),
+                "应有 3 个元素，实际有 2 个".into()
+            )
+        );
+        assert_eq!(
+            reasons(map("b"), map("a")),
+            ("missing key `a`".into(), "缺少键 `a`".into())
+        );
+        let mut two = map("a");
+        if let Value::Map(m) = &mut two {
+            m.insert("z".into(), Value::Int(2));
+        }
+        assert_eq!(
+            reasons(two, map("a")),
+            ("unexpected key `z`".into(), "多出了键 `z`".into())
+        );
+        assert_eq!(
+            reasons(Value::from("x"), Value::Int(1)),
+            (
+                "expected int, got string".into(),
+                "应为 int 类型，实际是 string".into()
+            )
+        );
+        assert_eq!(
+            reasons(Value::from(vec![1.0, 2.5]), Value::from(vec![1.0, 2.0])),
+            ("values differ".into(), "数值不同".into())
+        );
+        assert_eq!(
+            reasons(Value::from("x"), Value::from("y")),
+            ("values differ".into(), "值不同".into())
         );
     }
 }

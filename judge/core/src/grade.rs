@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Mismatch, Tolerance, Value, compare};
+use crate::{CodeError, Finding, LimitHit, Mismatch, Tolerance, Value, compare};
 
 /// What the judge needs to know of an exercise to grade it.
 #[derive(Debug, Clone)]
@@ -75,7 +75,8 @@ impl Status {
 }
 
 /// Why a solver could not produce a value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SolverError {
     /// The learner has not written the function yet (`todo!()`, starter unchanged).
     NotAttempted,
@@ -83,8 +84,12 @@ pub enum SolverError {
     Compile(String),
     /// The code raised an error or panicked.
     Runtime(String),
-    /// A sandbox limit was hit (operations, depth, size, time).
+    /// A limit was hit, told in someone else's words (Rhai's, the host's).
     Limit(String),
+    /// A limit of the book's own sandbox or of the judge was hit.
+    Sandbox(LimitHit),
+    /// A compile or run error the judge describes in its own words.
+    Code(CodeError),
 }
 
 /// The result of one case. Hidden cases carry no input, expected or actual value.
@@ -107,6 +112,10 @@ pub struct CaseResult {
     pub mismatch: Option<Box<Mismatch>>,
     /// The error the learner's code raised on this case.
     pub error: Option<String>,
+    /// The same error as structure, to tell in either language
+    /// ([`CaseResult::error_in`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<Box<Finding>>,
     /// What the code printed while this case ran (never for hidden cases).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub printed: Vec<String>,
@@ -133,8 +142,11 @@ pub struct Verdict {
     pub total: usize,
     /// Per-case results, in order, up to and including the case that stopped grading.
     pub cases: Vec<CaseResult>,
-    /// One line for people: what went wrong first, or that all passed.
+    /// One line for people, in English: what went wrong first, or that all passed.
     pub message: String,
+    /// The same line as structure, to tell in either language
+    /// ([`Verdict::message_in`]).
+    pub finding: Box<Finding>,
 }
 
 /// Something that can call the learner's function.
@@ -153,29 +165,37 @@ impl Verdict {
     /// A verdict for code that could not even be loaded (syntax error, missing
     /// function, starter untouched): no case ran.
     pub fn without_cases(spec: &Spec, err: SolverError) -> Verdict {
-        let (status, message) = describe(&err);
+        let status = err.status();
+        let finding = match err {
+            SolverError::NotAttempted => Finding::NotAttempted,
+            error => Finding::Raised { case: None, error },
+        };
+        Verdict::new(spec, status, 0, spec.cases.len(), Vec::new(), finding)
+    }
+
+    /// A verdict whose English `message` is its finding's English text.
+    fn new(
+        spec: &Spec,
+        status: Status,
+        passed: usize,
+        total: usize,
+        cases: Vec<CaseResult>,
+        finding: Finding,
+    ) -> Verdict {
         Verdict {
             exercise: spec.id.clone(),
             status,
-            passed: 0,
-            total: spec.cases.len(),
-            cases: Vec::new(),
-            message,
+            passed,
+            total,
+            cases,
+            message: finding.text_in(crate::Lang::En),
+            finding: Box::new(finding),
         }
     }
 
     /// The first failing case, if any.
     pub fn first_failure(&self) -> Option<&CaseResult> {
         self.cases.iter().find(|c| !c.passed)
-    }
-}
-
-fn describe(err: &SolverError) -> (Status, String) {
-    match err {
-        SolverError::NotAttempted => (Status::NotAttempted, "not attempted yet".to_owned()),
-        SolverError::Compile(m) => (Status::Error, m.clone()),
-        SolverError::Runtime(m) => (Status::Error, m.clone()),
-        SolverError::Limit(m) => (Status::LimitExceeded, m.clone()),
     }
 }
 
@@ -205,8 +225,8 @@ pub fn grade_case(spec: &Spec, solver: &mut dyn Solver, index: usize) -> Verdict
 fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verdict {
     let mut cases = Vec::with_capacity(spec.cases.len());
     let mut todos = 0;
-    let mut stop: Option<(Status, String)> = None;
-    let mut first_problem: Option<(Status, String)> = None;
+    let mut stop: Option<(Status, Finding)> = None;
+    let mut first_problem: Option<(Status, Finding)> = None;
     for (i, case) in spec.cases.iter().enumerate() {
         let index = i + 1;
         if only.is_some_and(|o| o != index) {
@@ -215,10 +235,10 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
         let shown = !matches!(case.kind, Kind::Hidden);
         let want = match (spec.reference)(&case.args) {
             Ok(v) => v,
-            Err(e) => {
+            Err(error) => {
                 stop = Some((
                     Status::Error,
-                    format!("reference solution failed on case {index}: {e}"),
+                    Finding::ReferenceFailed { case: index, error },
                 ));
                 break;
             }
@@ -232,6 +252,7 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
             actual: None,
             mismatch: None,
             error: None,
+            problem: None,
             printed: Vec::new(),
             printed_withheld: 0,
         };
@@ -251,42 +272,38 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
                         && !matches!((&got, &want), (Value::Int(_), Value::Float(_))) =>
                 {
                     // The whole value has the wrong type: an error, not a wrong answer.
-                    let msg = format!(
-                        "case {index}: wrong return type: `{}` must return {}, yours returned {}",
-                        spec.function,
-                        want.type_name(),
-                        got.type_name()
-                    );
+                    let finding = Finding::WrongType {
+                        case: index,
+                        function: spec.function.clone(),
+                        expected: want.type_name().to_owned(),
+                        got: got.type_name().to_owned(),
+                    };
                     if first_problem
                         .as_ref()
                         .is_none_or(|(s, _)| *s == Status::Failed)
                     {
-                        first_problem = Some((Status::Error, msg.clone()));
+                        first_problem = Some((Status::Error, finding.clone()));
                     }
-                    result.error = Some(msg);
+                    result.set_problem(finding);
                     if shown {
                         result.actual = Some(got);
                         result.mismatch = Some(m);
                     }
                 }
                 Err(m) => {
-                    let what = if shown {
-                        let at = if m.path.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" at {}", m.path)
-                        };
-                        format!(
-                            "case {index}: {} returned {}, expected {}{at} ({})",
-                            call_text(&spec.function, &case.args),
-                            got,
-                            want,
-                            m.reason
-                        )
+                    let finding = if shown {
+                        Finding::WrongValue {
+                            case: index,
+                            call: call_text(&spec.function, &case.args),
+                            got: got.to_string(),
+                            expected: want.to_string(),
+                            path: m.path.clone(),
+                            reason: m.why(),
+                        }
                     } else {
-                        format!("case {index} (hidden) gave a wrong value")
+                        Finding::HiddenWrong { case: index }
                     };
-                    first_problem.get_or_insert((Status::Failed, what));
+                    first_problem.get_or_insert((Status::Failed, finding));
                     if shown {
                         result.actual = Some(got);
                         result.mismatch = Some(m);
@@ -294,40 +311,39 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
                 }
             },
             Err(e) => {
-                let (status, msg) = match describe(&e) {
-                    (Status::NotAttempted, _) => {
+                let (status, finding) = match e.status() {
+                    Status::NotAttempted => {
                         todos += 1;
-                        (
-                            Status::Failed,
-                            "reached todo(): this case is not handled yet".to_owned(),
-                        )
+                        (Status::Failed, Finding::Todo { case: index })
                     }
-                    d => d,
+                    // An error's text can carry values (`throw pos`, an index out
+                    // of bounds): for a hidden case only its kind is told.
+                    Status::Error if !shown => {
+                        (Status::Error, Finding::HiddenError { case: index })
+                    }
+                    status => (
+                        status,
+                        Finding::Raised {
+                            case: Some(index),
+                            error: e,
+                        },
+                    ),
                 };
                 let hard = status == Status::LimitExceeded;
-                // An error's text can carry values (`throw pos`, an index out of
-                // bounds): for a hidden case only its kind is told.
-                let msg = if !shown && status == Status::Error {
-                    format!(
-                        "case {index} (hidden): the code raised an error (its message is withheld, as it could reveal the hidden input)"
-                    )
-                } else {
-                    format!("case {index}: {msg}")
-                };
-                result.error = Some(msg.clone());
+                result.set_problem(finding.clone());
                 cases.push(result);
                 if hard {
-                    stop = Some((status, msg));
+                    stop = Some((status, finding));
                     break;
                 }
                 // An error outranks an earlier wrong value; a failure keeps the first.
                 if status == Status::Failed {
-                    first_problem.get_or_insert((status, msg));
+                    first_problem.get_or_insert((status, finding));
                 } else if first_problem
                     .as_ref()
                     .is_none_or(|(s, _)| *s == Status::Failed)
                 {
-                    first_problem = Some((status, msg));
+                    first_problem = Some((status, finding));
                 }
                 continue;
             }
@@ -342,20 +358,21 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
     if stop.is_none() && todos == total {
         return Verdict::without_cases(spec, SolverError::NotAttempted);
     }
-    let (status, message) = stop.or(first_problem).unwrap_or_else(|| {
-        let what = match only {
-            Some(o) => format!("case {o} passed"),
-            None => format!("all {total} cases passed"),
+    let (status, finding) = stop.or(first_problem).unwrap_or_else(|| {
+        let finding = match only {
+            Some(case) => Finding::CasePassed { case },
+            None => Finding::AllPassed { total },
         };
-        (Status::Passed, what)
+        (Status::Passed, finding)
     });
-    Verdict {
-        exercise: spec.id.clone(),
-        status,
-        passed,
-        total,
-        cases,
-        message,
+    Verdict::new(spec, status, passed, total, cases, finding)
+}
+
+impl CaseResult {
+    /// Records the error of this case, as structure and as its English text.
+    fn set_problem(&mut self, finding: Finding) {
+        self.error = Some(finding.text_in(crate::Lang::En));
+        self.problem = Some(Box::new(finding));
     }
 }
 
@@ -553,5 +570,124 @@ mod tests {
         );
         assert_eq!(v.status, Status::Error);
         assert_eq!(v.message, "case 1: boom");
+    }
+
+    /// The verdict's line in both languages, and the English one is `message`.
+    fn both(v: &Verdict) -> (String, String) {
+        assert_eq!(v.message_in(crate::Lang::En), v.message);
+        (v.message.clone(), v.message_in(crate::Lang::Zh))
+    }
+
+    #[test]
+    fn every_kind_of_message_is_told_in_english_and_chinese() {
+        use crate::Lang::{En, Zh};
+        let (en, zh) = both(&grade(&spec(), &mut F(|x| Ok(Value::Int(x * 2)))));
+        assert_eq!(en, "all 3 cases passed");
+        assert_eq!(zh, "全部 3 个用例通过");
+        let (en, zh) = both(&grade_case(&spec(), &mut F(|x| Ok(Value::Int(x * 2))), 3));
+        assert_eq!(
+            (en.as_str(), zh.as_str()),
+            ("case 3 passed", "第 3 个用例通过")
+        );
+        let (en, zh) = both(&grade(&spec(), &mut F(|_| Err(SolverError::NotAttempted))));
+        assert_eq!(
+            (en.as_str(), zh.as_str()),
+            ("not attempted yet", "尚未作答")
+        );
+        let (_, zh) = both(&grade(&spec(), &mut F(|x| Ok(Value::Int(x * 3)))));
+        assert_eq!(zh, "第 1 个用例：double(1) 返回 3，应为 2（数值不同）");
+        let (_, zh) = both(&grade(
+            &spec(),
+            &mut F(|x| Ok(Value::Int(if x == 5 { 0 } else { 2 * x }))),
+        ));
+        assert_eq!(zh, "第 2 个用例（隐藏）结果错误");
+        let (_, zh) = both(&grade(&spec(), &mut F(|_| Ok(Value::from("two")))));
+        assert_eq!(
+            zh,
+            "第 1 个用例：返回类型不对：`double` 应当返回 int，你的代码返回了 string"
+        );
+        let v = grade(
+            &spec(),
+            &mut F(|_| Err(SolverError::Runtime("runtime error: boom".into()))),
+        );
+        let (_, zh) = both(&v);
+        assert_eq!(
+            zh, "第 1 个用例：运行出错：runtime error: boom",
+            "Rhai's words kept"
+        );
+        assert_eq!(
+            v.cases[1].error_in(Zh).as_deref(),
+            Some("第 2 个用例（隐藏）：代码出错了（错误信息不予显示，因为它可能透露隐藏的输入）")
+        );
+        assert_eq!(v.cases[1].error_in(En), v.cases[1].error);
+        let (en, zh) = both(&grade(
+            &spec(),
+            &mut F(|_| Err(SolverError::Sandbox(crate::LimitHit::Operations))),
+        ));
+        assert_eq!(en, "case 1: operation limit exceeded (an endless loop?)");
+        assert_eq!(zh, "第 1 个用例：超出运算次数限制（是不是写成了死循环？）");
+        let v = grade(
+            &spec(),
+            &mut F(|x| {
+                if x == 5 {
+                    Err(SolverError::NotAttempted)
+                } else {
+                    Ok(Value::Int(2 * x))
+                }
+            }),
+        );
+        assert_eq!(
+            both(&v).1,
+            "第 2 个用例：执行到了 todo()，这个用例还没有处理"
+        );
+        let v = Verdict::without_cases(
+            &spec(),
+            SolverError::Compile("syntax error at line 2, column 3: x".into()),
+        );
+        assert_eq!(
+            both(&v).1,
+            "代码无法编译：syntax error at line 2, column 3: x"
+        );
+        let mut broken = spec();
+        broken.reference = |_| Err("overflow".to_owned());
+        let (en, zh) = both(&grade(&broken, &mut F(|x| Ok(Value::Int(x)))));
+        assert_eq!(en, "reference solution failed on case 1: overflow");
+        assert_eq!(zh, "参考解在第 1 个用例上出错：overflow");
+    }
+
+    #[test]
+    fn labels_and_the_structure_survive_json() {
+        use crate::Lang::Zh;
+        let labels: Vec<&str> = [
+            Status::Passed,
+            Status::Failed,
+            Status::Error,
+            Status::LimitExceeded,
+            Status::NotAttempted,
+        ]
+        .iter()
+        .map(|s| s.label_in(Zh))
+        .collect();
+        assert_eq!(labels, ["通过", "未通过", "出错", "超出限制", "尚未作答"]);
+        assert_eq!(
+            Status::LimitExceeded.label_in(crate::Lang::En),
+            "limit exceeded"
+        );
+        let v = grade(
+            &spec(),
+            &mut F(|x| {
+                if x == 1 {
+                    Err(SolverError::Sandbox(crate::LimitHit::Time))
+                } else {
+                    Ok(Value::Int(x))
+                }
+            }),
+        );
+        let back: Verdict = serde_json::from_str(&serde_json::to_string(&v).unwrap()).unwrap();
+        assert_eq!(back, v);
+        assert_eq!(
+            back.message_in(Zh),
+            "第 1 个用例：超出时间限制（代码运行得太久）"
+        );
     }
 }

@@ -7,11 +7,19 @@
 //! used in the browser and by the CLI) and for compiled Rust solutions (the CLI
 //! runs a practice crate's binary, which speaks the [`harness`] protocol).
 //!
-//! This crate does no I/O and reads no clock: a host supplies a deadline check.
+//! Everything it tells people is kept as structure ([`Finding`], [`Reason`],
+//! [`LimitHit`], [`CodeError`]) and written out in English or Chinese ([`Lang`]):
+//! [`Verdict::message_in`], [`CaseResult::error_in`], [`Mismatch::reason_in`],
+//! [`Status::label_in`].
+//!
+//! This crate does no I/O and reads no clock: a host supplies a deadline check
+//! (the one exception, [`Lang::from_env`], reads the locale for the CLI).
 
 mod compare;
 mod grade;
 pub mod harness;
+mod lang;
+mod say;
 #[cfg(feature = "script")]
 pub mod script;
 mod value;
@@ -21,4 +29,6 @@ pub use grade::{
     Case, CaseResult, Kind, Solver, SolverError, Spec, Status, Verdict, call_text, grade,
     grade_case,
 };
+pub use lang::Lang;
+pub use say::{CodeError, Finding, LimitHit, Reason};
 pub use value::Value;

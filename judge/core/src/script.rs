@@ -13,7 +13,7 @@ use std::rc::Rc;
 pub use rhai;
 use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
-use crate::{Solver, SolverError, Value};
+use crate::{CodeError, LimitHit, Solver, SolverError, Value};
 
 /// Resource limits for one learner's run.
 #[derive(Debug, Clone, Copy)]
@@ -62,7 +62,8 @@ pub type Deadline = Rc<dyn Fn() -> bool>;
 
 const TODO_MARK: &str = "__judge_todo__";
 const DEADLINE_MARK: &str = "__judge_deadline__";
-/// Prefixes the message of an error that [`classify`] turns into a limit.
+/// Prefixes the JSON of the [`LimitHit`] of an error that [`classify`] turns
+/// into a limit.
 const LIMIT_MARK: &str = "__judge_limit__:";
 
 /// How often (in Rhai operations) the deadline is checked. One operation can be a
@@ -70,9 +71,10 @@ const LIMIT_MARK: &str = "__judge_limit__:";
 /// milliseconds), so the check must be frequent; the clock costs far less.
 pub const DEADLINE_POLL_OPS: u64 = 16;
 
-/// An error that [`classify`] reports as a limit with this message.
-pub fn limit_error(msg: &str) -> Box<EvalAltResult> {
-    format!("{LIMIT_MARK}{msg}").into()
+/// An error that [`classify`] reports as this limit ([`SolverError::Sandbox`]).
+pub fn limit_error(hit: &LimitHit) -> Box<EvalAltResult> {
+    let json = serde_json::to_string(hit).unwrap_or_default();
+    format!("{LIMIT_MARK}{json}").into()
 }
 
 /// The native work host functions did in one run, counted against
@@ -103,10 +105,11 @@ impl Budget {
         let used = self.used.get().saturating_add(units);
         self.used.set(used);
         if used > self.limit {
-            return Err(limit_error(&format!(
-                "work limit exceeded: calls to `{function}` and others asked for {used} units of work, the limit is {} per run",
-                self.limit
-            )));
+            return Err(limit_error(&LimitHit::Work {
+                function: function.to_owned(),
+                used,
+                limit: self.limit,
+            }));
         }
         Ok(())
     }
@@ -165,11 +168,10 @@ pub struct RhaiSolver {
 /// Checks a script's size before it is compiled.
 pub fn check_source(source: &str, limits: &Limits) -> Result<(), SolverError> {
     if source.len() > limits.max_source {
-        return Err(SolverError::Limit(format!(
-            "source too large: {} bytes, the limit is {} bytes",
-            source.len(),
-            limits.max_source
-        )));
+        return Err(SolverError::Sandbox(LimitHit::Source {
+            bytes: source.len(),
+            limit: limits.max_source,
+        }));
     }
     Ok(())
 }
@@ -189,18 +191,19 @@ impl RhaiSolver {
         let ast = engine.compile(source).map_err(|e| {
             use rhai::ParseErrorType as P;
             let p = e.position();
-            let at = match (p.line(), p.position()) {
-                (Some(l), Some(c)) => format!(" at line {l}, column {c}"),
-                _ => String::new(),
+            let line_col = p.line().zip(p.position());
+            let at = match line_col {
+                Some((l, c)) => format!(" at line {l}, column {c}"),
+                None => String::new(),
             };
             match e.err_type() {
-                P::TooManyFunctions => SolverError::Limit(format!(
-                    "too many functions: a script may define at most {}",
-                    limits.max_functions
-                )),
-                P::ExprTooDeep => SolverError::Limit(format!(
-                    "expression nested too deeply{at} (the limit is {MAX_EXPR_DEPTH} levels)"
-                )),
+                P::TooManyFunctions => SolverError::Sandbox(LimitHit::Functions {
+                    limit: limits.max_functions,
+                }),
+                P::ExprTooDeep => SolverError::Sandbox(LimitHit::ExprDepth {
+                    at: line_col,
+                    limit: MAX_EXPR_DEPTH,
+                }),
                 t => SolverError::Compile(format!("syntax error{at}: {t}")),
             }
         })?;
@@ -210,17 +213,15 @@ impl RhaiSolver {
             .map(|f| f.params.len())
             .collect();
         if !found.contains(&arity) {
-            let msg = if found.is_empty() {
-                format!(
-                    "no function `{function}` found: define `fn {function}(...)` with {arity} parameters"
-                )
-            } else {
-                format!(
-                    "`{function}` must take {arity} parameters, yours takes {}",
-                    found[0]
-                )
-            };
-            return Err(SolverError::Compile(msg));
+            let function = function.to_owned();
+            return Err(SolverError::Code(match found.first() {
+                None => CodeError::MissingFunction { function, arity },
+                Some(&found) => CodeError::WrongArity {
+                    function,
+                    arity,
+                    found,
+                },
+            }));
         }
         Ok(RhaiSolver {
             engine,
@@ -263,21 +264,19 @@ pub fn classify(e: EvalAltResult) -> SolverError {
                 .is_ok_and(|s| s.starts_with(LIMIT_MARK)) =>
         {
             let s = d.clone().into_string().unwrap_or_default();
-            SolverError::Limit(s.trim_start_matches(LIMIT_MARK).to_owned())
+            let json = s.trim_start_matches(LIMIT_MARK);
+            match serde_json::from_str(json) {
+                Ok(hit) => SolverError::Sandbox(hit),
+                Err(_) => SolverError::Limit(json.to_owned()),
+            }
         }
         E::ErrorRuntime(ref d, _) if d.clone().into_string().is_ok_and(|s| s == DEADLINE_MARK) => {
-            SolverError::Limit("time limit exceeded (the code ran too long)".into())
+            SolverError::Sandbox(LimitHit::Time)
         }
-        E::ErrorTerminated(..) => {
-            SolverError::Limit("time limit exceeded (the code ran too long)".into())
-        }
-        E::ErrorTooManyOperations(_) => {
-            SolverError::Limit("operation limit exceeded (an endless loop?)".into())
-        }
-        E::ErrorStackOverflow(_) => {
-            SolverError::Limit("call depth limit exceeded (endless recursion?)".into())
-        }
-        E::ErrorDataTooLarge(what, _) => SolverError::Limit(format!("size limit exceeded: {what}")),
+        E::ErrorTerminated(..) => SolverError::Sandbox(LimitHit::Time),
+        E::ErrorTooManyOperations(_) => SolverError::Sandbox(LimitHit::Operations),
+        E::ErrorStackOverflow(_) => SolverError::Sandbox(LimitHit::CallDepth),
+        E::ErrorDataTooLarge(what, _) => SolverError::Sandbox(LimitHit::Size { what }),
         // A script evaluated whole (the scratch cell) parses as it runs.
         E::ErrorParsing(ref t, p) => {
             let at = match (p.line(), p.position()) {
@@ -368,6 +367,7 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Lang;
 
     fn solver(src: &str) -> Result<RhaiSolver, SolverError> {
         RhaiSolver::new(src, "f", 1, Limits::default(), None)
@@ -393,29 +393,43 @@ mod tests {
 
     #[test]
     fn missing_function_and_wrong_arity() {
-        let Err(SolverError::Compile(m)) = solver("fn g(x) { x }") else {
-            panic!()
-        };
-        assert!(m.contains("no function `f`"), "{m}");
-        let Err(SolverError::Compile(m)) = solver("fn f(x, y) { x }") else {
-            panic!()
-        };
-        assert!(m.contains("must take 1 parameters, yours takes 2"), "{m}");
+        let e = solver("fn g(x) { x }").err().unwrap();
+        assert_eq!(e.status(), crate::Status::Error);
+        assert_eq!(
+            e.message_in(Lang::En),
+            "no function `f` found: define `fn f(...)` with 1 parameters"
+        );
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            "找不到函数 `f`：请定义带 1 个参数的 `fn f(...)`"
+        );
+        let e = solver("fn f(x, y) { x }").err().unwrap();
+        assert_eq!(
+            e.message_in(Lang::En),
+            "`f` must take 1 parameters, yours takes 2"
+        );
+        assert_eq!(e.message_in(Lang::Zh), "`f` 应当有 1 个参数，你写的有 2 个");
     }
 
     #[test]
     fn endless_loop_hits_operation_limit() {
         let mut s = solver("fn f(x) { loop { x += 1; } }").unwrap();
-        assert!(matches!(s.call(&[1.into()]), Err(SolverError::Limit(_))));
+        assert_eq!(
+            s.call(&[1.into()]),
+            Err(SolverError::Sandbox(LimitHit::Operations))
+        );
     }
 
     #[test]
     fn endless_recursion_hits_depth_limit() {
         let mut s = solver("fn f(x) { f(x + 1) }").unwrap();
-        let Err(SolverError::Limit(m)) = s.call(&[1.into()]) else {
-            panic!()
-        };
-        assert!(m.contains("call depth"), "{m}");
+        let e = s.call(&[1.into()]).unwrap_err();
+        assert_eq!(e, SolverError::Sandbox(LimitHit::CallDepth));
+        assert!(e.message_in(Lang::En).contains("call depth"));
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            "超出调用深度限制（是不是无穷递归？）"
+        );
     }
 
     #[test]
@@ -431,10 +445,12 @@ mod tests {
             Some(Rc::new(|| true)),
         )
         .unwrap();
-        let Err(SolverError::Limit(m)) = s.call(&[1.into()]) else {
-            panic!()
-        };
-        assert!(m.contains("time limit"), "{m}");
+        let e = s.call(&[1.into()]).unwrap_err();
+        assert_eq!(e, SolverError::Sandbox(LimitHit::Time));
+        assert_eq!(
+            e.message_in(Lang::En),
+            "time limit exceeded (the code ran too long)"
+        );
     }
 
     #[test]
@@ -477,6 +493,85 @@ mod tests {
             None,
         )
         .unwrap();
-        assert!(matches!(s.call(&[100.into()]), Err(SolverError::Limit(_))));
+        let e = s.call(&[100.into()]).unwrap_err();
+        let SolverError::Sandbox(LimitHit::Size { what }) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            format!("超出大小限制：{what}"),
+            "Rhai's words are kept"
+        );
+    }
+
+    #[test]
+    fn the_books_own_limits_are_structured_and_told_in_both_languages() {
+        let big = "x".repeat(100);
+        let e = RhaiSolver::new(
+            &big,
+            "f",
+            1,
+            Limits {
+                max_source: 10,
+                ..Limits::default()
+            },
+            None,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            e,
+            SolverError::Sandbox(LimitHit::Source {
+                bytes: 100,
+                limit: 10
+            })
+        );
+        assert_eq!(
+            e.message_in(Lang::En),
+            "source too large: 100 bytes, the limit is 10 bytes"
+        );
+        assert_eq!(e.message_in(Lang::Zh), "代码太长：100 字节，上限是 10 字节");
+        let budget = Budget::new(
+            &Limits {
+                max_native_work: 5,
+                ..Limits::default()
+            },
+            None,
+        );
+        assert!(budget.charge("ledger", 3).is_ok());
+        let e = classify(*budget.charge("ledger", 3).unwrap_err());
+        assert_eq!(
+            e,
+            SolverError::Sandbox(LimitHit::Work {
+                function: "ledger".into(),
+                used: 6,
+                limit: 5
+            })
+        );
+        assert_eq!(
+            e.message_in(Lang::En),
+            "work limit exceeded: calls to `ledger` and others asked for 6 units of work, the limit is 5 per run"
+        );
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            "超出工作量限制：对 `ledger` 等函数的调用共需要 6 个单位的工作量，每次运行的上限是 5"
+        );
+        let deep = format!("fn f(x) {{ {}1{} }}", "(".repeat(100), ")".repeat(100));
+        let e = solver(&deep).err().unwrap();
+        let SolverError::Sandbox(LimitHit::ExprDepth {
+            at: Some((l, c)),
+            limit,
+        }) = e
+        else {
+            panic!("{e:?}")
+        };
+        assert_eq!(limit, MAX_EXPR_DEPTH);
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            format!("表达式嵌套太深（第 {l} 行第 {c} 列），最多只能嵌套 64 层")
+        );
+        assert!(e.message_in(Lang::En).starts_with(&format!(
+            "expression nested too deeply at line {l}, column {c}"
+        )));
     }
 }
