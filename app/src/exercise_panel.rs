@@ -409,6 +409,7 @@ fn results_view(
             ms = format!("{ms:.1}")
         ),
     };
+    let said = v.message_in(crate::lang::judge_lang());
     let first_fail = v.cases.iter().position(|c| !c.passed);
     let withheld = v.cases.iter().any(|c| c.printed_withheld > 0);
     let cases = v
@@ -428,7 +429,7 @@ fn results_view(
     view! {
         <div class=format!("verdict {}", status_class(v.status)) data-status=v.status.label() data-alone=alone.map(|i| i.to_string())>
             <p class="verdict-head"><strong>{head}</strong></p>
-            <p class="verdict-msg">{v.message}</p>
+            <p class="verdict-msg">{said}</p>
             {withheld.then(|| view! {
                 <p class="muted small withheld-note">{tr!(withheld_note)}</p>
             })}
@@ -503,7 +504,7 @@ fn case_view(
                     (Some(a), None) => trf!(diff_abs, a = format!("{a:.3e}")),
                     _ => String::new(),
                 };
-                format!("{at}{}{errs}", m.reason)
+                format!("{at}{}{errs}", m.reason_in(crate::lang::judge_lang()))
             });
             Some(view! {
                 <details class="case-detail" open=open>
@@ -526,7 +527,7 @@ fn case_view(
             <span class="mark">{mark}</span>
             <span class="case-name">{trf!(case_name, i = c.index, kind = kind)}</span>
             {detail}
-            {c.error.map(|e| view! { <span class="case-error">{e}</span> })}
+            {c.error_in(crate::lang::judge_lang()).map(|e| view! { <span class="case-error">{e}</span> })}
         </li>
     }
 }

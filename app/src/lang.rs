@@ -82,6 +82,14 @@ pub fn fill(template: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
     out
 }
 
+/// The same language as the judge names it.
+pub fn judge_lang() -> judge::Lang {
+    match locale() {
+        Locale::en => judge::Lang::En,
+        Locale::zh => judge::Lang::Zh,
+    }
+}
+
 /// An exercise's outcome in the page's language ("passed", "已通过", …).
 pub fn outcome_text(o: crate::storage::Outcome) -> &'static str {
     use crate::storage::Outcome;
