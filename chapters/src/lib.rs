@@ -15,12 +15,16 @@
 //! Markdown sources, the figures and the Markdown/LaTeX renderer: the build
 //! renders every chapter to HTML natively, and the page mounts cells into it.
 
+pub mod cells;
 pub mod demo;
 pub mod doc;
 #[cfg(feature = "render")]
 pub mod highlight;
+mod lang;
 pub mod math;
 pub mod rng;
+
+pub use lang::Lang;
 
 /// A chapter of the book.
 #[derive(Debug, Clone, Copy)]
@@ -43,36 +47,6 @@ pub struct Chapter {
     /// Named figures the text quotes as `{{name}}`, computed by the demos' code.
     #[cfg(feature = "render")]
     pub figures: fn() -> Vec<(&'static str, String)>,
-}
-
-/// The book's languages: English at `/…`, Chinese at `/zh/…` (#12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English, the book's first language.
-    En,
-    /// Simplified Chinese.
-    Zh,
-}
-
-impl Lang {
-    /// Both, English first.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// The BCP 47 tag for `<html lang>` (`en`, `zh-CN`).
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
-    /// The path prefix of this language's pages: `` or `/zh`.
-    pub fn prefix(self) -> &'static str {
-        match self {
-            Lang::En => "",
-            Lang::Zh => "/zh",
-        }
-    }
 }
 
 #[cfg(feature = "render")]
