@@ -45,6 +45,8 @@ pub struct Chapter {
     /// The chapter's demos.
     pub demos: fn() -> Vec<demo::Demo>,
     /// Named figures the text quotes as `{{name}}`, computed by the demos' code.
+    /// A figure with words in it (a table's headers) may come a second time as
+    /// `name@zh`: the Chinese page quotes that form, with the same numbers.
     #[cfg(feature = "render")]
     pub figures: fn() -> Vec<(&'static str, String)>,
 }
@@ -62,22 +64,27 @@ impl Chapter {
 
     /// The chapter parsed, with its figures substituted.
     pub fn doc(&self) -> Result<doc::Doc, doc::DocError> {
-        self.doc_of(self.source)
+        self.doc_of(self.source, Lang::En)
     }
 
-    /// The chapter in `lang`, parsed, with the same figures; `None` when it
+    /// The chapter in `lang`, parsed, with the same figures (a figure's
+    /// `name@zh` form on the Chinese page, when it has one); `None` when it
     /// has no text in that language.
     pub fn doc_in(&self, lang: Lang) -> Option<Result<doc::Doc, doc::DocError>> {
-        self.source_in(lang).map(|s| self.doc_of(s))
+        self.source_in(lang).map(|s| self.doc_of(s, lang))
     }
 
-    fn doc_of(&self, source: &str) -> Result<doc::Doc, doc::DocError> {
+    fn doc_of(&self, source: &str, lang: Lang) -> Result<doc::Doc, doc::DocError> {
         let figures = (self.figures)();
-        doc::parse_with(source, &|name| {
+        let find = |name: &str| {
             figures
                 .iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v.clone())
+        };
+        doc::parse_with(source, &|name| match lang {
+            Lang::En => find(name),
+            Lang::Zh => find(&format!("{name}@zh")).or_else(|| find(name)),
         })
     }
 }

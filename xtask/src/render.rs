@@ -822,6 +822,9 @@ mod tests {
             assert!(!zh.body.contains(english), "zh page has `{english}`");
         }
         assert!(zh.body.contains("Rust 源码（"));
+        // The ledger's figure table: Chinese headers on the Chinese page only.
+        assert!(zh.body.contains("<th>模型</th>") && !zh.body.contains("<th>Model</th>"));
+        assert!(en.body.contains("<th>Model</th>"));
         let g = pages.iter().find(|p| p.file == "zh/glossary.html").unwrap();
         for term in chapters::glossary::terms().unwrap() {
             assert!(

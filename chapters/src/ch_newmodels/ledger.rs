@@ -1,6 +1,8 @@
 //! The per-request KV ledger: bytes per token, fixed bytes per request, and the
 //! total at a context length, for models whose formulas the reader can edit.
 
+use crate::lang::Lang;
+
 use crate::demo::{
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
     parse_choice,
@@ -288,22 +290,29 @@ pub fn length_label(tokens: u64) -> String {
 /// length of [`REPORT_AT`]. A length past a model's longest context reads "not
 /// supported" with that maximum.
 pub fn markdown_table(models: &[Model]) -> String {
+    markdown_table_in(models, Lang::En)
+}
+
+/// [`markdown_table`] with its words (headers, "not supported") in `lang`;
+/// the numbers and units are the same in both.
+pub fn markdown_table_in(models: &[Model], lang: Lang) -> String {
     let mib = 1024.0 * 1024.0;
-    let mut header = vec![
-        "Model".to_owned(),
-        "per token (KiB)".to_owned(),
-        "fixed (MiB)".to_owned(),
-    ];
+    let mut header: Vec<String> = match lang {
+        Lang::En => ["Model", "per token (KiB)", "fixed (MiB)"],
+        Lang::Zh => ["模型", "每 token（KiB）", "固定部分（MiB）"],
+    }
+    .map(str::to_owned)
+    .to_vec();
     for len in REPORT_AT {
         let power = if len.is_power_of_two() {
             format!(" = $2^{{{}}}$", len.ilog2())
         } else {
             String::new()
         };
-        header.push(format!(
-            "request at {}{power} tokens (GiB)",
-            length_label(len)
-        ));
+        header.push(match lang {
+            Lang::En => format!("request at {}{power} tokens (GiB)", length_label(len)),
+            Lang::Zh => format!("{}{power} token 的请求（GiB）", length_label(len)),
+        });
     }
     let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
     let mut out = line(&header);
@@ -318,7 +327,10 @@ pub fn markdown_table(models: &[Model]) -> String {
         ];
         for len in REPORT_AT {
             row.push(m.bytes(len).map_or_else(
-                || format!("not supported (max {})", length_label(m.max_len)),
+                || match lang {
+                    Lang::En => format!("not supported (max {})", length_label(m.max_len)),
+                    Lang::Zh => format!("不支持（上限 {}）", length_label(m.max_len)),
+                },
                 |b| format!("{:.2}", b / Units::Binary.giga()),
             ));
         }
