@@ -3,7 +3,13 @@
 //! folder (`src/<chapter>/mod.rs`) and `all()`, the chapters in reading order. A
 //! folder that is not listed, or a listed folder that is missing, fails the build
 //! naming it.
+//!
+//! It also compiles each chapter's Chinese cell texts (`src/<chapter>/cells.zh.toml`:
+//! demo titles, parameter labels and help, see `build/cells.rs`) into a static
+//! table, `CELLS_ZH`, so the browser's wasm needs no TOML parser.
 
+#[path = "build/cells.rs"]
+mod cells;
 #[path = "build/summary.rs"]
 mod summary;
 
@@ -14,6 +20,7 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/summary.rs");
+    println!("cargo:rerun-if-changed=build/cells.rs");
     println!("cargo:rerun-if-changed=SUMMARY.md");
     // Scanned recursively: a new or removed chapter folder runs this script again.
     println!("cargo:rerun-if-changed=src");
@@ -64,6 +71,19 @@ fn main() {
         }
     );
     s.push_str(&zh);
+    match cells::generate(root, &order) {
+        Ok(code) => s.push_str(&code),
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("error: {e}");
+            }
+            eprintln!(
+                "chapters/build.rs: {} problem(s) in the Chinese cell texts (cells.zh.toml)",
+                errors.len()
+            );
+            std::process::exit(1);
+        }
+    }
     let calls: Vec<String> = order.iter().map(|c| format!("{c}::chapter()")).collect();
     let _ = writeln!(
         s,

@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::lang::Lang;
+
 /// A demo a `cell` directive can name.
 #[derive(Debug, Clone, Copy)]
 pub struct Demo {
@@ -39,6 +41,16 @@ pub struct Param {
 }
 
 impl Param {
+    /// Equal in every field (what the reader sees and may choose).
+    pub fn same_as(&self, other: &Param) -> bool {
+        self.name == other.name
+            && self.label == other.label
+            && self.default == other.default
+            && self.help == other.help
+            && self.choices == other.choices
+            && self.multiline == other.multiline
+    }
+
     /// A one-line text parameter.
     pub const fn text(
         name: &'static str,
@@ -92,10 +104,11 @@ pub const MAX_FIELD_CHARS: usize = 256;
 pub fn field_text<'a>(raw: &'a Raw, name: &str) -> Result<&'a str, ParamError> {
     let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
     if text.chars().nth(MAX_FIELD_CHARS).is_some() {
-        return Err(ParamError {
-            param: name.to_owned(),
-            message: format!("at most {MAX_FIELD_CHARS} characters"),
-        });
+        return Err(ParamError::new(
+            name,
+            format!("at most {MAX_FIELD_CHARS} characters"),
+            format!("最多 {MAX_FIELD_CHARS} 个字符"),
+        ));
     }
     Ok(text)
 }
@@ -115,27 +128,54 @@ pub fn checked_sum(terms: &[u64]) -> Option<u64> {
 /// `budget`, otherwise an error on `param` such as "tokens × D² = 2,097,152
 /// exceeds the cell's budget of 1,000,000 element operations; lower tokens or
 /// D". `what` names the estimate, `unit` what it counts, `lower` the
-/// parameters to lower. `None` (the estimate overflowed 64 bits) is over budget.
+/// parameters to lower, each as (English, Chinese). `None` (the estimate
+/// overflowed 64 bits) is over budget.
 pub fn check_budget(
     param: &str,
-    what: &str,
+    what: (&str, &str),
     work: Option<u64>,
     budget: u64,
-    unit: &str,
-    lower: &str,
+    unit: (&str, &str),
+    lower: (&str, &str),
 ) -> Result<(), ParamError> {
-    let over = match work {
+    let (en, zh) = match work {
         Some(w) if w <= budget => return Ok(()),
-        Some(w) => format!("{what} = {} exceeds", group_u64(w)),
-        None => format!("{what} is more than 2^64, far beyond"),
-    };
-    Err(ParamError {
-        param: param.to_owned(),
-        message: format!(
-            "{over} the cell's budget of {} {unit}; lower {lower}",
-            group_u64(budget)
+        Some(w) => (
+            format!("{} = {} exceeds", what.0, group_u64(w)),
+            format!("{} = {}，超出", what.1, group_u64(w)),
         ),
-    })
+        None => (
+            format!("{} is more than 2^64, far beyond", what.0),
+            format!("{} 大于 2^64，远远超出", what.1),
+        ),
+    };
+    let budget = group_u64(budget);
+    Err(ParamError::new(
+        param,
+        format!(
+            "{en} the cell's budget of {budget} {}; lower {}",
+            unit.0, lower.0
+        ),
+        format!(
+            "{zh}本单元格的预算（{}至多 {budget}）；{}",
+            unit.1,
+            cjk_join("请调小", lower.1)
+        ),
+    ))
+}
+
+/// `a` and `b` joined as Chinese typesetting has it: a space between a Chinese
+/// character and a Latin letter or digit, none between two Chinese characters
+/// (`请调小` + `token 数` → `请调小 token 数`; `请调小` + `层数` → `请调小层数`).
+pub fn cjk_join(a: &str, b: &str) -> String {
+    let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let wide = |c: Option<char>| c.is_some_and(|c| !c.is_ascii());
+    let (last, first) = (a.chars().last(), b.chars().next());
+    if (wide(last) && latin(first)) || (latin(last) && wide(first)) {
+        format!("{a} {b}")
+    } else {
+        format!("{a}{b}")
+    }
 }
 
 /// Parses one of a fixed set of values.
@@ -149,21 +189,21 @@ pub fn parse_choice(
         .iter()
         .find(|c| **c == text)
         .copied()
-        .ok_or_else(|| ParamError {
-            param: name.to_owned(),
-            message: format!("choose one of: {}", choices.join(", ")),
+        .ok_or_else(|| {
+            ParamError::new(
+                name,
+                format!("choose one of: {}", choices.join(", ")),
+                format!("请从以下选项中选一个：{}", choices.join("、")),
+            )
         })
 }
 
 /// Parses a number (decimal point or exponent allowed) in `min..=max`.
 pub fn parse_float(raw: &Raw, name: &str, min: f64, max: f64) -> Result<f64, ParamError> {
-    let err = |message: String| ParamError {
-        param: name.to_owned(),
-        message,
-    };
+    let err = |en: String, zh: String| ParamError::new(name, en, zh);
     let text = field_text(raw, name)?;
     if text.is_empty() {
-        return Err(err("enter a number".to_owned()));
+        return Err(err("enter a number".to_owned(), "请输入一个数".to_owned()));
     }
     // Commas group digits, as in whole-number fields ("10,000.5"), but only
     // in groups of three before the point: "1,5" is refused rather than read
@@ -176,17 +216,25 @@ pub fn parse_float(raw: &Raw, name: &str, min: f64, max: f64) -> Result<f64, Par
             && groups[1..].iter().all(|g| g.len() == 3)
             && !text[int_part.len()..].contains(',');
         if !grouped {
-            return Err(err(format!(
-                "`{text}`: use a point for decimals; commas only group thousands (10,000.5)"
-            )));
+            return Err(err(
+                format!(
+                    "`{text}`: use a point for decimals; commas only group thousands (10,000.5)"
+                ),
+                format!("`{text}`：小数请用小数点；逗号只用来分隔千位（10,000.5）"),
+            ));
         }
     }
-    let v: f64 = text
-        .replace(['_', ','], "")
-        .parse()
-        .map_err(|_| err(format!("`{text}` is not a number")))?;
+    let v: f64 = text.replace(['_', ','], "").parse().map_err(|_| {
+        err(
+            format!("`{text}` is not a number"),
+            format!("`{text}` 不是数"),
+        )
+    })?;
     if !v.is_finite() || v < min || v > max {
-        return Err(err(format!("must be between {min} and {max}")));
+        return Err(err(
+            format!("must be between {min} and {max}"),
+            format!("须在 {min} 到 {max} 之间"),
+        ));
     }
     Ok(v)
 }
@@ -211,13 +259,80 @@ pub fn defaults_with(params: &[Param], changes: &[(&str, &str)]) -> Raw {
     raw
 }
 
-/// A parameter the reader got wrong, and why.
+/// A parameter the reader got wrong, and why, in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamError {
     /// The parameter's name.
     pub param: String,
-    /// A sentence for the reader.
+    /// A sentence for the reader, in English.
     pub message: String,
+    /// The same sentence in Chinese, written alongside the English (never
+    /// translated from it at run time).
+    pub message_zh: String,
+}
+
+impl ParamError {
+    /// An error on `param` with its English and Chinese sentences.
+    pub fn new(param: &str, message: impl Into<String>, message_zh: impl Into<String>) -> Self {
+        ParamError {
+            param: param.to_owned(),
+            message: message.into(),
+            message_zh: message_zh.into(),
+        }
+    }
+
+    /// An error on `param` with a [`Msg`].
+    pub fn from_msg(param: &str, msg: Msg) -> Self {
+        ParamError::new(param, msg.en, msg.zh)
+    }
+
+    /// The sentence in `lang`.
+    pub fn message_in(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.message.clone(),
+            Lang::Zh => self.message_zh.clone(),
+        }
+    }
+}
+
+/// A sentence for the reader in English and in Chinese, for errors built in
+/// steps (a parser's message, then the line it was on).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Msg {
+    /// English.
+    pub en: String,
+    /// Chinese.
+    pub zh: String,
+}
+
+impl Msg {
+    /// A message from its two texts.
+    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Self {
+        Msg {
+            en: en.into(),
+            zh: zh.into(),
+        }
+    }
+
+    /// The text in `lang`.
+    pub fn text_in(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+
+    /// Both texts with a prefix each: `msg.prefixed("line 2: ", "第 2 行：")`.
+    pub fn prefixed(self, en: &str, zh: &str) -> Msg {
+        Msg::new(format!("{en}{}", self.en), format!("{zh}{}", self.zh))
+    }
+}
+
+impl std::fmt::Display for Msg {
+    /// The English text (what tests and logs print).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
 }
 
 /// What a demo produced, in display order.
@@ -399,35 +514,47 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
 /// on the page (its title given), it says so: the page shows the plain summary
 /// once that exercise is passed.
 pub fn source_summary(lines: usize, answers: Option<&str>) -> String {
-    match answers {
-        Some(title) => format!(
+    source_summary_in(Lang::En, lines, answers)
+}
+
+/// [`source_summary`] in `lang`; `answers` is the exercise's title in that
+/// language.
+pub fn source_summary_in(lang: Lang, lines: usize, answers: Option<&str>) -> String {
+    match (lang, answers) {
+        (Lang::En, Some(title)) => format!(
             "Rust source ({lines} lines). It answers the exercise “{title}” below: open it once you have tried that."
         ),
-        None => format!("Rust source ({lines} lines)"),
+        (Lang::En, None) => format!("Rust source ({lines} lines)"),
+        (Lang::Zh, Some(title)) => {
+            format!("Rust 源码（{lines} 行）。它就是下面练习“{title}”的答案：先自己试过再打开。")
+        }
+        (Lang::Zh, None) => format!("Rust 源码（{lines} 行）"),
     }
 }
 
 /// Parses a whole number in `min..=max`; underscores and commas are allowed as
 /// digit separators (`131_072`, `131,072`).
 pub fn parse_int(raw: &Raw, name: &str, min: i64, max: i64) -> Result<i64, ParamError> {
-    let err = |message: String| ParamError {
-        param: name.to_owned(),
-        message,
-    };
+    let err = |en: String, zh: String| ParamError::new(name, en, zh);
     let text = field_text(raw, name)?;
     if text.is_empty() {
-        return Err(err("enter a whole number".to_owned()));
+        return Err(err(
+            "enter a whole number".to_owned(),
+            "请输入一个整数".to_owned(),
+        ));
     }
     let digits: String = text.chars().filter(|c| *c != '_' && *c != ',').collect();
-    let v: i64 = digits
-        .parse()
-        .map_err(|_| err(format!("`{text}` is not a whole number")))?;
+    let v: i64 = digits.parse().map_err(|_| {
+        err(
+            format!("`{text}` is not a whole number"),
+            format!("`{text}` 不是整数"),
+        )
+    })?;
     if v < min || v > max {
-        return Err(err(format!(
-            "must be between {} and {}",
-            group(min),
-            group(max)
-        )));
+        return Err(err(
+            format!("must be between {} and {}", group(min), group(max)),
+            format!("须在 {} 到 {} 之间", group(min), group(max)),
+        ));
     }
     Ok(v)
 }
@@ -446,7 +573,7 @@ pub fn parse_int_list(
         name,
         max_len,
         &[';'],
-        "enter at least one whole number",
+        ("enter at least one whole number", "请至少输入一个整数"),
         |one| parse_int(one, name, min, max),
     )
 }
@@ -465,36 +592,36 @@ pub fn parse_float_list(
         name,
         max_len,
         &[';', ','],
-        "enter at least one number",
+        ("enter at least one number", "请至少输入一个数"),
         |one| parse_float(one, name, min, max),
     )
 }
 
 /// The items of a list field, split at whitespace and `separators`, each
 /// parsed by `parse_one` as if it were the whole field; `empty` is the message
-/// for a field with no item.
+/// (English, Chinese) for a field with no item.
 fn parse_list<T>(
     raw: &Raw,
     name: &str,
     max_len: usize,
     separators: &[char],
-    empty: &str,
+    empty: (&str, &str),
     parse_one: impl Fn(&Raw) -> Result<T, ParamError>,
 ) -> Result<Vec<T>, ParamError> {
-    let err = |message: String| ParamError {
-        param: name.to_owned(),
-        message,
-    };
+    let err = |en: String, zh: String| ParamError::new(name, en, zh);
     let text = field_text(raw, name)?;
     let items: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || separators.contains(&c))
         .filter(|s| !s.is_empty())
         .collect();
     if items.is_empty() {
-        return Err(err(empty.to_owned()));
+        return Err(err(empty.0.to_owned(), empty.1.to_owned()));
     }
     if items.len() > max_len {
-        return Err(err(format!("at most {max_len} values")));
+        return Err(err(
+            format!("at most {max_len} values"),
+            format!("最多 {max_len} 个值"),
+        ));
     }
     items
         .iter()
@@ -558,6 +685,69 @@ pub fn anchored(source: &'static str, name: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn has_chinese(s: &str) -> bool {
+        s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    /// Titles, labels and help come from the chapters' `cells.zh.toml`, each
+    /// parameter's from its own demo's table (a `Param` finds its demo).
+    #[test]
+    fn cells_read_in_both_languages() {
+        for d in crate::all_demos() {
+            assert_eq!(d.title_in(Lang::En), d.title);
+            let zh =
+                crate::cells::cell_texts(Lang::Zh, d.id).expect("every demo has Chinese texts");
+            assert_eq!(d.title_in(Lang::Zh), zh.title);
+            assert!(has_chinese(zh.title), "{}: {}", d.id, zh.title);
+            for p in d.params {
+                assert_eq!(
+                    (p.label_in(Lang::En), p.help_in(Lang::En)),
+                    (p.label, p.help)
+                );
+                let t = zh.params.iter().find(|t| t.name == p.name).expect("texts");
+                let copy = *p;
+                assert_eq!(
+                    (copy.label_in(Lang::Zh), copy.help_in(Lang::Zh)),
+                    (t.label, t.help),
+                    "{}.{}",
+                    d.id,
+                    p.name
+                );
+                assert!(has_chinese(t.help), "{}.{}: {}", d.id, p.name, t.help);
+            }
+        }
+    }
+
+    /// Every demo refuses empty and over-long fields with a message in each
+    /// language, and the Chinese one is written in Chinese.
+    #[test]
+    fn parameter_errors_come_in_both_languages() {
+        for d in crate::all_demos() {
+            for bad in ["", "x", "-1", &"9".repeat(MAX_FIELD_CHARS + 1)] {
+                let raw: Raw = d
+                    .params
+                    .iter()
+                    .map(|p| (p.name.to_owned(), bad.to_owned()))
+                    .collect();
+                let Err(errors) = (d.run)(&raw) else {
+                    continue;
+                };
+                for e in errors {
+                    assert_eq!(e.message_in(Lang::En), e.message);
+                    let zh = e.message_in(Lang::Zh);
+                    assert!(has_chinese(&zh), "{} `{bad}`: {zh:?} ({})", d.id, e.message);
+                }
+            }
+        }
+        assert_eq!(source_summary_in(Lang::Zh, 12, None), "Rust 源码（12 行）");
+        assert_eq!(
+            source_summary_in(Lang::En, 12, None),
+            source_summary(12, None)
+        );
+        assert_eq!(cjk_join("请调小", "token 数"), "请调小 token 数");
+        assert_eq!(cjk_join("请调小", "层数"), "请调小层数");
+    }
 
     #[test]
     fn counts_agree_with_their_nouns() {
@@ -698,24 +888,37 @@ mod tests {
         assert_eq!(checked_product(&[]), Some(1));
         assert_eq!(checked_sum(&[u64::MAX, 1]), None);
         assert_eq!(checked_sum(&[524_288, 524_288]), Some(1 << 20));
-        assert_eq!(check_budget("n", "n", Some(10), 10, "steps", "n"), Ok(()));
+        assert_eq!(
+            check_budget("n", ("n", "n"), Some(10), 10, ("steps", "步数"), ("n", "n")),
+            Ok(())
+        );
         assert_eq!(
             check_budget(
                 "tokens",
-                "tokens × D",
+                ("tokens × D", "token 数 × D"),
                 Some(2_097_152),
                 1_000_000,
-                "element operations",
-                "tokens or D"
+                ("element operations", "元素运算次数"),
+                ("tokens or D", "token 数或 D")
+            )
+            .unwrap_err(),
+            ParamError::new(
+                "tokens",
+                "tokens × D = 2,097,152 exceeds the cell's budget of 1,000,000 element operations; lower tokens or D",
+                "token 数 × D = 2,097,152，超出本单元格的预算（元素运算次数至多 1,000,000）；请调小 token 数或 D"
+            )
+        );
+        assert_eq!(
+            check_budget(
+                "a",
+                ("a × b", "a × b"),
+                None,
+                5,
+                ("steps", "步数"),
+                ("a or b", "a 或 b")
             )
             .unwrap_err()
             .message,
-            "tokens × D = 2,097,152 exceeds the cell's budget of 1,000,000 element operations; lower tokens or D"
-        );
-        assert_eq!(
-            check_budget("a", "a × b", None, 5, "steps", "a or b")
-                .unwrap_err()
-                .message,
             "a × b is more than 2^64, far beyond the cell's budget of 5 steps; lower a or b"
         );
     }

@@ -15,12 +15,16 @@
 //! Markdown sources, the figures and the Markdown/LaTeX renderer: the build
 //! renders every chapter to HTML natively, and the page mounts cells into it.
 
+pub mod cells;
 pub mod demo;
 pub mod doc;
 #[cfg(feature = "render")]
 pub mod highlight;
+mod lang;
 pub mod math;
 pub mod rng;
+
+pub use lang::Lang;
 
 /// A chapter of the book.
 #[derive(Debug, Clone, Copy)]
@@ -41,38 +45,10 @@ pub struct Chapter {
     /// The chapter's demos.
     pub demos: fn() -> Vec<demo::Demo>,
     /// Named figures the text quotes as `{{name}}`, computed by the demos' code.
+    /// A figure with words in it (a table's headers) may come a second time as
+    /// `name@zh`: the Chinese page quotes that form, with the same numbers.
     #[cfg(feature = "render")]
     pub figures: fn() -> Vec<(&'static str, String)>,
-}
-
-/// The book's languages: English at `/…`, Chinese at `/zh/…` (#12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English, the book's first language.
-    En,
-    /// Simplified Chinese.
-    Zh,
-}
-
-impl Lang {
-    /// Both, English first.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// The BCP 47 tag for `<html lang>` (`en`, `zh-CN`).
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
-    /// The path prefix of this language's pages: `` or `/zh`.
-    pub fn prefix(self) -> &'static str {
-        match self {
-            Lang::En => "",
-            Lang::Zh => "/zh",
-        }
-    }
 }
 
 #[cfg(feature = "render")]
@@ -88,22 +64,27 @@ impl Chapter {
 
     /// The chapter parsed, with its figures substituted.
     pub fn doc(&self) -> Result<doc::Doc, doc::DocError> {
-        self.doc_of(self.source)
+        self.doc_of(self.source, Lang::En)
     }
 
-    /// The chapter in `lang`, parsed, with the same figures; `None` when it
+    /// The chapter in `lang`, parsed, with the same figures (a figure's
+    /// `name@zh` form on the Chinese page, when it has one); `None` when it
     /// has no text in that language.
     pub fn doc_in(&self, lang: Lang) -> Option<Result<doc::Doc, doc::DocError>> {
-        self.source_in(lang).map(|s| self.doc_of(s))
+        self.source_in(lang).map(|s| self.doc_of(s, lang))
     }
 
-    fn doc_of(&self, source: &str) -> Result<doc::Doc, doc::DocError> {
+    fn doc_of(&self, source: &str, lang: Lang) -> Result<doc::Doc, doc::DocError> {
         let figures = (self.figures)();
-        doc::parse_with(source, &|name| {
+        let find = |name: &str| {
             figures
                 .iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v.clone())
+        };
+        doc::parse_with(source, &|name| match lang {
+            Lang::En => find(name),
+            Lang::Zh => find(&format!("{name}@zh")).or_else(|| find(name)),
         })
     }
 }

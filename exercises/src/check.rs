@@ -122,6 +122,23 @@ fn book_problems() -> Vec<String> {
         ));
     }
     #[cfg(feature = "render")]
+    {
+        let all_demos: Vec<(&str, chapters::demo::Demo)> = chapters::all()
+            .iter()
+            .flat_map(|c| (c.demos)().into_iter().map(move |d| (c.id, d)))
+            .collect();
+        let with_zh: Vec<&str> = chapters::all()
+            .iter()
+            .filter(|c| c.source_in(chapters::Lang::Zh).is_some())
+            .map(|c| c.id)
+            .collect();
+        out.extend(cell_text_problems(
+            &all_demos,
+            &with_zh,
+            chapters::cells::all_cell_texts(chapters::Lang::Zh),
+        ));
+    }
+    #[cfg(feature = "render")]
     for ch in chapters::all() {
         match ch.doc() {
             Ok(doc) => {
@@ -148,6 +165,115 @@ fn book_problems() -> Vec<String> {
                     e.id, ch.id
                 ));
             }
+        }
+    }
+    out
+}
+
+/// The cells in Chinese (#12), given every demo as `(chapter, demo)`, the
+/// chapters that have a Chinese text (`with_zh`) and the Chinese cell texts
+/// (`chapters/src/<chapter>/cells.zh.toml`): in those chapters every demo has a
+/// title and every parameter a label and a help, in its own chapter's file; the
+/// files name no demo or parameter that does not exist; and parameters equal in
+/// every English field, which `Param::label_in` cannot tell apart, read the
+/// same in Chinese.
+#[cfg(feature = "render")]
+fn cell_text_problems(
+    demos: &[(&str, chapters::demo::Demo)],
+    with_zh: &[&str],
+    texts: &[chapters::cells::CellTexts],
+) -> Vec<String> {
+    let file = |ch: &str| format!("chapters/src/{ch}/cells.zh.toml");
+    let mut out = Vec::new();
+    for (ch, d) in demos {
+        if !with_zh.contains(ch) {
+            continue;
+        }
+        let Some(t) = texts.iter().find(|t| t.demo == d.id) else {
+            out.push(format!(
+                "{}: demo `{}` has no Chinese texts (`[{}]` with a `title`)",
+                file(ch),
+                d.id,
+                d.id
+            ));
+            continue;
+        };
+        if t.chapter != *ch {
+            out.push(format!(
+                "{}: `[{}]` is a demo of {ch}; its texts belong in {}",
+                file(t.chapter),
+                d.id,
+                file(ch)
+            ));
+        }
+        if t.title.trim().is_empty() {
+            out.push(format!("{}: `{}.title` is empty", file(ch), d.id));
+        }
+        for p in d.params {
+            match t.params.iter().find(|pt| pt.name == p.name) {
+                None => out.push(format!(
+                    "{}: parameter `{}` of demo `{}` has no Chinese label and help (`[{}.{}]`)",
+                    file(t.chapter),
+                    p.name,
+                    d.id,
+                    d.id,
+                    p.name
+                )),
+                Some(pt) if pt.label.trim().is_empty() || pt.help.trim().is_empty() => {
+                    out.push(format!(
+                        "{}: `{}.{}` has an empty label or help",
+                        file(t.chapter),
+                        d.id,
+                        p.name
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    for t in texts {
+        let Some((_, d)) = demos.iter().find(|(_, d)| d.id == t.demo) else {
+            out.push(format!(
+                "{}: `[{}]` names no demo of the book",
+                file(t.chapter),
+                t.demo
+            ));
+            continue;
+        };
+        for pt in t.params {
+            if !d.params.iter().any(|p| p.name == pt.name) {
+                out.push(format!(
+                    "{}: `[{}.{}]`: demo `{}` has no parameter `{}`",
+                    file(t.chapter),
+                    t.demo,
+                    pt.name,
+                    t.demo,
+                    pt.name
+                ));
+            }
+        }
+    }
+    // Parameters equal in English must read the same in Chinese.
+    let zh = |demo: &str, name: &str| {
+        texts
+            .iter()
+            .find(|t| t.demo == demo)
+            .and_then(|t| t.params.iter().find(|p| p.name == name))
+            .map(|p| (p.label, p.help))
+    };
+    let params: Vec<(&str, &chapters::demo::Param)> = demos
+        .iter()
+        .flat_map(|(_, d)| d.params.iter().map(move |p| (d.id, p)))
+        .collect();
+    for (i, (a, p)) in params.iter().enumerate() {
+        if let Some((b, _)) = params[..i]
+            .iter()
+            .find(|(b, q)| q.same_as(p) && zh(b, q.name) != zh(a, p.name))
+        {
+            out.push(format!(
+                "cells.zh.toml: `{a}.{}` and `{b}.{}` are the same parameter in English but differ in Chinese; the app cannot tell them apart, so give them the same label and help",
+                p.name, p.name
+            ));
         }
     }
     out
@@ -570,6 +696,117 @@ mod tests {
         assert_eq!(gaps.len(), 2, "{gaps:?}");
         assert!(gaps[0].contains(&format!("exercise {} has no line", ex.id)));
         assert!(gaps[1].contains(&format!("demo {} has no line", demo.id)));
+    }
+
+    /// The Chinese cell texts' check fails on a copy of the real data with a
+    /// demo's texts missing, a parameter missing, a parameter and a demo that do
+    /// not exist, and two equal parameters told apart.
+    #[test]
+    #[cfg(feature = "render")]
+    fn cell_texts_must_cover_every_demo_and_name_only_real_ones() {
+        use chapters::cells::{CellTexts, ParamTexts, all_cell_texts};
+        let demos: Vec<(&str, chapters::demo::Demo)> = chapters::all()
+            .iter()
+            .flat_map(|c| (c.demos)().into_iter().map(move |d| (c.id, d)))
+            .collect();
+        let real = all_cell_texts(chapters::Lang::Zh);
+        // The chapters with a Chinese text (a new one may have none yet).
+        let ids: Vec<&str> = chapters::all()
+            .iter()
+            .filter(|c| c.source_in(chapters::Lang::Zh).is_some())
+            .map(|c| c.id)
+            .collect();
+        assert!(ids.contains(&"ch_newmodels"));
+        assert!(cell_text_problems(&demos, &ids, real).is_empty());
+
+        static UNITS_ONLY: [ParamTexts; 2] = [
+            ParamTexts {
+                name: "units",
+                label: "单位",
+                help: "binary 或 decimal",
+            },
+            ParamTexts {
+                name: "no_such_param",
+                label: "无",
+                help: "无",
+            },
+        ];
+        let mut copy: Vec<CellTexts> = real
+            .iter()
+            .filter(|t| t.demo != "attended")
+            .copied()
+            .collect();
+        for t in &mut copy {
+            if t.demo == "ledger" {
+                t.params = &UNITS_ONLY;
+            }
+        }
+        copy.push(CellTexts {
+            chapter: "ch_newmodels",
+            demo: "no_such_demo",
+            title: "不存在",
+            params: &[],
+        });
+        let p = cell_text_problems(&demos, &ids, &copy);
+        let has = |text: &str| p.iter().any(|x| x.contains(text));
+        assert!(has("demo `attended` has no Chinese texts"), "{p:#?}");
+        assert!(
+            has("parameter `models` of demo `ledger` has no Chinese label and help"),
+            "{p:#?}"
+        );
+        assert!(
+            has("`[ledger.no_such_param]`: demo `ledger` has no parameter"),
+            "{p:#?}"
+        );
+        assert!(has("`[no_such_demo]` names no demo of the book"), "{p:#?}");
+        assert_eq!(p.len(), 4, "{p:#?}");
+        // A chapter without a Chinese text needs no Chinese cells, but its
+        // file, if any, still names only real demos and parameters.
+        let others: Vec<&str> = ids
+            .iter()
+            .copied()
+            .filter(|c| *c != "ch_newmodels")
+            .collect();
+        let p = cell_text_problems(&demos, &others, &copy);
+        assert_eq!(p.len(), 2, "{p:#?}");
+        assert!(p.iter().all(|x| x.contains("no_such")), "{p:#?}");
+
+        // Two demos with the same English parameter but different Chinese.
+        let seeds: Vec<(&str, &str)> = demos
+            .iter()
+            .flat_map(|(_, d)| d.params.iter().map(move |p| (d.id, p)))
+            .filter(|(_, p)| p.name == "seed")
+            .map(|(d, p)| (d, p.help))
+            .collect();
+        let (first, twin) = seeds
+            .iter()
+            .enumerate()
+            .find_map(|(i, (d, h))| {
+                seeds[..i]
+                    .iter()
+                    .find(|(_, h0)| h0 == h)
+                    .map(|(d0, _)| (*d0, *d))
+            })
+            .expect("two demos share a seed parameter");
+        static OTHER_SEED: [ParamTexts; 1] = [ParamTexts {
+            name: "seed",
+            label: "种子",
+            help: "另一种说法",
+        }];
+        let mut copy: Vec<CellTexts> = real.to_vec();
+        for t in &mut copy {
+            if t.demo == twin {
+                // (Its other parameters go missing too, which is also reported.)
+                t.params = &OTHER_SEED;
+            }
+        }
+        let p = cell_text_problems(&demos, &ids, &copy);
+        assert!(
+            p.iter().any(|x| x.contains(&format!(
+                "`{twin}.seed` and `{first}.seed` are the same parameter in English"
+            ))),
+            "{p:#?}"
+        );
     }
 
     #[test]

@@ -378,7 +378,7 @@ fn chapter(
                 let answers = exercises::all().into_iter().find(|e| {
                     e.id.starts_with(&format!("{}/", ch.id)) && e.answered_by_cell == Some(demo.id)
                 });
-                main.push_str(&cell(&demo, answers.as_ref())?);
+                main.push_str(&cell(&demo, answers.as_ref(), lang)?);
             }
             Block::Exercise { id, line } => {
                 let ex = exercises::by_id(id).ok_or_else(|| {
@@ -386,7 +386,7 @@ fn chapter(
                 })?;
                 main.push_str(&exercise(&ex, lang)?);
             }
-            Block::Scratch { code } => main.push_str(&scratch(ch.id, code)),
+            Block::Scratch { code } => main.push_str(&scratch(ch.id, code, lang)),
         }
     }
     // The chapter as a notebook (issue #11 §2): under the title, and in the footer.
@@ -496,8 +496,10 @@ fn table_html(header: &[String], rows: &[Vec<String>]) -> String {
     s
 }
 
-/// A demo's output as HTML: the same markup the page's cell renders.
-pub fn output_html(o: &Output) -> String {
+/// A demo's output as HTML: the same markup the page's cell renders, with the
+/// chart's chrome (its placeholder and the summary of its data) in `lang`; the
+/// output itself is the demo's.
+pub fn output_html(o: &Output, lang: Lang) -> String {
     let mut s = String::new();
     for b in &o.blocks {
         match b {
@@ -509,12 +511,16 @@ pub fn output_html(o: &Output) -> String {
             OutBlock::Plot(p) => {
                 let (header, rows) = p.data_table();
                 s.push_str(&format!(
-                    "<figure class=\"chart-figure\"><div class=\"chart{}\" style=\"height:{}px\" role=\"img\" aria-label=\"{}\"><p class=\"chart-pending muted small\">Chart: {} (drawn by the page’s script)</p></div><details class=\"chart-data\"><summary>{}</summary>",
+                    "<figure class=\"chart-figure\"><div class=\"chart{}\" style=\"height:{}px\" role=\"img\" aria-label=\"{}\"><p class=\"chart-pending muted small\">{}</p></div><details class=\"chart-data\"><summary>{}</summary>",
                     if p.heatmap.is_some() { " heatmap" } else { "" },
                     p.height(),
                     escape(&p.title),
-                    escape(&p.title),
-                    escape(&p.data_summary(rows.len())),
+                    escape(&t(lang, "chrome_chart_pending").replace("{{ title }}", &p.title)),
+                    escape(
+                        &t(lang, "chrome_chart_data")
+                            .replace("{{ title }}", &p.title)
+                            .replace("{{ rows }}", &rows.len().to_string())
+                    ),
                 ));
                 s.push_str(&table_html(&header, &rows));
                 s.push_str("</details></figure>");
@@ -524,7 +530,7 @@ pub fn output_html(o: &Output) -> String {
     s
 }
 
-fn cell(d: &Demo, answers: Option<&exercises::Exercise>) -> Result<String, String> {
+fn cell(d: &Demo, answers: Option<&exercises::Exercise>, lang: Lang) -> Result<String, String> {
     let defaults = demo::defaults(d.params);
     let out = (d.run)(&defaults).map_err(|e| {
         format!(
@@ -568,33 +574,37 @@ fn cell(d: &Demo, answers: Option<&exercises::Exercise>) -> Result<String, Strin
             format!(
                 "<div class=\"param{}\"><label for=\"{input_id}\">{}</label>{control}<span class=\"param-help\">{}</span><span class=\"param-error\" role=\"alert\"></span></div>",
                 if p.multiline { " wide" } else { "" },
-                escape(p.label),
-                escape(p.help)
+                escape(p.label_in(lang)),
+                escape(p.help_in(lang))
             )
         })
         .collect();
     Ok(format!(
         "<div class=\"island\" data-island=\"cell\" data-id=\"{id}\"{answers_attr}><section class=\"cell\" id=\"cell-{id}\" data-cell=\"{id}\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">Run it</span><h3 class=\"cell-title\" id=\"h-cell-{id}\">{title}{anchor}</h3></header>\
+         <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-cell-{id}\">{title}{anchor}</h3></header>\
          <details class=\"cell-source{spoiler}\" data-pagefind-ignore><summary>{summary}</summary><pre class=\"code\"><code class=\"rust\">{source}</code></pre></details>\
-         <form class=\"params\" data-pagefind-ignore>{params}<div class=\"cell-actions\"><button type=\"submit\" class=\"run\">Run</button>\
-         <button type=\"button\" class=\"secondary\">Reset to defaults</button><span class=\"timing\" aria-live=\"polite\"></span></div></form>\
+         <form class=\"params\" data-pagefind-ignore>{params}<div class=\"cell-actions\"><button type=\"submit\" class=\"run\">{run}</button>\
+         <button type=\"button\" class=\"secondary\">{reset}</button><span class=\"timing\" aria-live=\"polite\"></span></div></form>\
          <div class=\"cell-output\" aria-live=\"polite\" data-pagefind-ignore><div class=\"prerendered\">{output}</div></div></section></div>\n",
         id = d.id,
-        anchor = permalink(&format!("cell-{}", d.id), "link to this cell"),
-        title = escape(d.title),
+        kind = escape(&t(lang, "chrome_cell_kind")),
+        run = escape(&t(lang, "chrome_run")),
+        reset = escape(&t(lang, "chrome_reset")),
+        anchor = permalink(&format!("cell-{}", d.id), &t(lang, "chrome_cell_link")),
+        title = escape(d.title_in(lang)),
         answers_attr = answers.map_or_else(String::new, |e| format!(
             " data-answers=\"{}\" data-answers-title=\"{}\"",
             escape(e.id),
-            escape(e.title)
+            escape(e.title_in(lang))
         )),
         spoiler = if answers.is_some() { " spoiler" } else { "" },
-        summary = escape(&demo::source_summary(
+        summary = escape(&demo::source_summary_in(
+            lang,
             d.source.lines().count(),
-            answers.map(|e| e.title)
+            answers.map(|e| e.title_in(lang))
         )),
         source = highlight_rust(d.source),
-        output = output_html(&out),
+        output = output_html(&out, lang),
     ))
 }
 
@@ -613,14 +623,20 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
     let hints = serde_json::to_string(ex.hints_in(lang)).map_err(|e| e.to_string())?;
     Ok(format!(
         "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\" data-title=\"{title}\" data-hints=\"{hints}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">Exercise</span><h3 class=\"cell-title\" id=\"h-exercise-{slug}\">{title}{anchor}</h3></header>\
+         <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-exercise-{slug}\">{title}{anchor}</h3></header>\
          <div class=\"prose statement\">{statement}</div>\
-         <p class=\"signature\"><code>{signature}</code> — in Rhai, a small Rust-like language.</p>\
-         <pre class=\"code starter\" aria-label=\"starter code\" data-pagefind-ignore><code>{starter}</code></pre>\
+         <p class=\"signature\"><code>{signature}</code> — {note}</p>\
+         <pre class=\"code starter\" aria-label=\"{starter_label}\" data-pagefind-ignore><code>{starter}</code></pre>\
          <template class=\"reference\" data-pagefind-ignore>{reference}</template></section></div>\n",
         id = ex.id,
         slug = ex.slug(),
-        anchor = permalink(&format!("exercise-{}", ex.slug()), "link to this exercise"),
+        kind = escape(&t(lang, "chrome_exercise_kind")),
+        note = escape(&t(lang, "chrome_signature_note")),
+        starter_label = escape(&t(lang, "chrome_starter_label")),
+        anchor = permalink(
+            &format!("exercise-{}", ex.slug()),
+            &t(lang, "chrome_exercise_link")
+        ),
         title = escape(ex.title_in(lang)),
         hints = escape(&hints),
         signature = escape(&signature),
@@ -629,7 +645,7 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
     ))
 }
 
-fn scratch(chapter: &str, code: &str) -> String {
+fn scratch(chapter: &str, code: &str, lang: Lang) -> String {
     // The chapter's own scripting functions, in the HTML so that search finds
     // them; the live cell lists the whole book's.
     let own: String = exercises::api::by_chapter()
@@ -646,18 +662,24 @@ fn scratch(chapter: &str, code: &str) -> String {
         .collect();
     format!(
         "<div class=\"island\" data-island=\"scratch\" data-chapter=\"{chapter}\"><section class=\"cell scratch\" id=\"scratch\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">Scratch</span><h3 class=\"cell-title\" id=\"h-scratch\">Call the book’s functions in Rhai{anchor}</h3></header>\
-         <details class=\"cell-source\"><summary>The functions this chapter adds</summary><ul class=\"api-list\">{own}</ul></details>\
+         <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-scratch\">{title}{anchor}</h3></header>\
+         <details class=\"cell-source\"><summary>{functions}</summary><ul class=\"api-list\">{own}</ul></details>\
          <pre class=\"code scratch-starter\" data-pagefind-ignore><code>{}</code></pre></section></div>\n",
         escape(code),
-        anchor = permalink("scratch", "link to the scratch cell"),
+        kind = escape(&t(lang, "chrome_scratch_kind")),
+        title = escape(&t(lang, "chrome_scratch_title")),
+        functions = escape(&t(lang, "chrome_scratch_functions")),
+        anchor = permalink("scratch", &t(lang, "chrome_scratch_link")),
     )
 }
 
 /// The `#` link after a heading: where the reader copies a permalink from.
 /// Search leaves it out of headings and snippets.
 pub fn permalink(id: &str, label: &str) -> String {
-    format!("<a class=\"anchor\" href=\"#{id}\" aria-label=\"{label}\" data-pagefind-ignore>#</a>")
+    format!(
+        "<a class=\"anchor\" href=\"#{id}\" aria-label=\"{}\" data-pagefind-ignore>#</a>",
+        escape(label)
+    )
 }
 
 #[cfg(test)]
@@ -767,6 +789,42 @@ mod tests {
                 Some(format!("/zh/ch/{}", ch.slug).as_str())
             );
         }
+        // A Chinese page's cells, exercises and scratch cell speak Chinese:
+        // chrome from the locale files, titles and labels from cells.zh.toml.
+        let page = |file: &str| pages.iter().find(|p| p.file == file).unwrap();
+        let (zh, en) = (page("zh/ch/newmodels.html"), page("ch/newmodels.html"));
+        for (lang, p) in [(Lang::Zh, zh), (Lang::En, en)] {
+            for key in [
+                "chrome_cell_kind",
+                "chrome_run",
+                "chrome_reset",
+                "chrome_exercise_kind",
+                "chrome_scratch_title",
+            ] {
+                assert!(p.body.contains(&escape(&t(lang, key))), "{key}: {}", p.file);
+            }
+            for d in (chapters::all()[0].demos)() {
+                assert!(p.body.contains(&escape(d.title_in(lang))), "{}", d.id);
+                for param in d.params {
+                    let label = format!("\">{}</label>", escape(param.label_in(lang)));
+                    assert!(p.body.contains(&label), "{}.{}", d.id, param.name);
+                    assert!(p.body.contains(&escape(param.help_in(lang))));
+                }
+            }
+        }
+        for english in [
+            ">Run it<",
+            ">Run<",
+            ">Exercise<",
+            ">Scratch<",
+            "Rust source (",
+        ] {
+            assert!(!zh.body.contains(english), "zh page has `{english}`");
+        }
+        assert!(zh.body.contains("Rust 源码（"));
+        // The ledger's figure table: Chinese headers on the Chinese page only.
+        assert!(zh.body.contains("<th>模型</th>") && !zh.body.contains("<th>Model</th>"));
+        assert!(en.body.contains("<th>Model</th>"));
         let g = pages.iter().find(|p| p.file == "zh/glossary.html").unwrap();
         for term in chapters::glossary::terms().unwrap() {
             assert!(

@@ -181,10 +181,11 @@ impl Params {
         let redundant = parse_int(raw, "redundant", 0, 100_000);
         let min_free = parse_float(raw, "min_free", 0.0, 10_000.0);
         let top_k = parse_int(raw, "top_k", 1, 1_024).and_then(|k| match &experts {
-            Ok(e) if k > *e => Err(ParamError {
-                param: "top_k".into(),
-                message: format!("at most the routed experts ({})", group_u64(*e as u64)),
-            }),
+            Ok(e) if k > *e => Err(ParamError::new(
+                "top_k",
+                format!("at most the routed experts ({})", group_u64(*e as u64)),
+                format!("不能超过路由专家数（{}）", group_u64(*e as u64)),
+            )),
             _ => Ok(k),
         });
         match (

@@ -252,15 +252,21 @@ impl Params {
                     .filter(|&&x| m.n_routed.is_multiple_of(x))
                     .map(|x| x.to_string())
                     .collect();
-                return Err(ParamError {
-                    param: "ep".into(),
-                    message: format!(
+                return Err(ParamError::new(
+                    "ep",
+                    format!(
                         "{}'s {} routed experts do not split evenly over {n} cards; choose {}",
                         m.name,
                         group_u64(m.n_routed),
                         fits.join(", ")
                     ),
-                });
+                    format!(
+                        "{} 的 {} 个路由专家无法平均分到 {n} 张卡上；请选 {}",
+                        m.name,
+                        group_u64(m.n_routed),
+                        fits.join("、")
+                    ),
+                ));
             }
             Ok(Some((n, e == EPS[0])))
         });

@@ -440,10 +440,11 @@ pub fn chart_lengths(contexts: &[u64]) -> Vec<u64> {
 pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let Some(ms) = models(p.convention) else {
-        return Err(vec![ParamError {
-            param: "convention".into(),
-            message: "ch_newmodels' ledger has no Kimi-K3 or DeepSeek-V4-Pro row".into(),
-        }]);
+        return Err(vec![ParamError::new(
+            "convention",
+            "ch_newmodels' ledger has no Kimi-K3 or DeepSeek-V4-Pro row",
+            "ch_newmodels 的账本里没有 Kimi-K3 或 DeepSeek-V4-Pro 这一行",
+        )]);
     };
     let [k3, v4] = &ms;
     let mut text = "Sizes are decimal, as the article counts: KB = 1,000 B, MB = 10^6 B, GB = 10^9 B, TB = 10^12 B; KiB and MiB are powers of 1,024.\n".to_owned();

@@ -157,12 +157,13 @@ impl Params {
         if let (Ok(s), Ok(w)) = (&stride, &width)
             && w < s
         {
-            width = Err(ParamError {
-                param: "width".to_owned(),
-                message: format!(
+            width = Err(ParamError::new(
+                "width",
+                format!(
                     "must be at least the stride ({s}): a narrower window would leave the tokens between two windows in no entry"
                 ),
-            });
+                format!("不能小于步长（{s}）：窗口再窄，两个窗口之间的 token 就不属于任何条目了"),
+            ));
         }
         match (tokens, stride, width, ratio_hca, long) {
             (Ok(t), Ok(s), Ok(w), Ok(r), Ok(l)) => Ok(Params {

@@ -368,11 +368,11 @@ impl Params {
         if let (Ok(d), Ok(n)) = (&dim, &pairs)
             && let Err(e) = check_budget(
                 "pairs",
-                "3·d²·(2·4d + Σ sweep n) + 12·d²·pairs",
+                ("3·d²·(2·4d + Σ sweep n) + 12·d²·pairs", "3·d²·(2·4d + Σ 扫描的 n) + 12·d²·键值对数"),
                 work(*d as u64, *n as u64),
                 MAX_WORK,
-                "multiply-adds",
-                "pairs or dim",
+                ("multiply-adds", "乘加次数"),
+                ("pairs or dim", "键值对数或维度"),
             )
         {
             pairs = Err(e);

@@ -7,7 +7,7 @@ use crate::ch_kvcache::formulas::{
 };
 use crate::ch_newmodels::ledger;
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, fmt_value, group_digits,
+    Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, count, fmt_value, group_digits,
     group_u64, parse_choice, parse_float, parse_int_list,
 };
 
@@ -297,13 +297,13 @@ const RANGES: [(&str, u64, u64); 10] = [
 /// (`#` starts a comment line). Every bad line gets one message naming it.
 /// Refuses more than [`MAX_MODELS_CHARS`] characters before parsing, and stops
 /// at the model past [`MAX_MODELS`], so there are at most 13 messages.
-pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<String>> {
+pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
     let n = text.chars().count();
     if n > MAX_MODELS_CHARS {
-        return Err(vec![format!(
-            "at most {} characters (this text has {})",
-            group_u64(MAX_MODELS_CHARS as u64),
-            group_u64(n as u64)
+        let (max, n) = (group_u64(MAX_MODELS_CHARS as u64), group_u64(n as u64));
+        return Err(vec![Msg::new(
+            format!("at most {max} characters (this text has {n})"),
+            format!("最多 {max} 个字符（这段文字有 {n} 个）"),
         )]);
     }
     let mut specs = Vec::new();
@@ -315,78 +315,113 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<String>> {
             continue;
         }
         if seen == MAX_MODELS {
-            errors.push(format!("line {}: at most {MAX_MODELS} models", i + 1));
+            errors.push(Msg::new(
+                format!("line {}: at most {MAX_MODELS} models", i + 1),
+                format!("第 {} 行：最多 {MAX_MODELS} 个模型", i + 1),
+            ));
             break;
         }
         seen += 1;
         match parse_line(t, i + 1) {
             Ok(s) => specs.push(s),
-            Err(e) => errors.push(format!("line {}: {e}", i + 1)),
+            Err(e) => errors.push(e.prefixed(
+                &format!("line {}: ", i + 1),
+                &format!("第 {} 行：", i + 1),
+            )),
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     if specs.is_empty() {
-        return Err(vec!["enter at least one model".to_owned()]);
+        return Err(vec![Msg::new(
+            "enter at least one model",
+            "请至少输入一个模型",
+        )]);
     }
     Ok(specs)
 }
 
 /// One line; the error does not name the line (the caller does).
-fn parse_line(t: &str, line: usize) -> Result<Spec, String> {
-    let example = "expected `name: kind key=value …`, e.g. `Qwen3-72B: gqa layers=80 kv_heads=8 head_dim=128 bytes=2`";
+fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
+    let example = || {
+        Msg::new(
+            "expected `name: kind key=value …`, e.g. `Qwen3-72B: gqa layers=80 kv_heads=8 head_dim=128 bytes=2`",
+            "应写作 `名称: 类型 键=值 …`，例如 `Qwen3-72B: gqa layers=80 kv_heads=8 head_dim=128 bytes=2`",
+        )
+    };
     let Some(colon) = t.rfind(':') else {
-        return Err(example.to_owned());
+        return Err(example());
     };
     let name = t[..colon].trim();
     if name.is_empty() {
-        return Err("the model needs a name before `:`".to_owned());
+        return Err(Msg::new(
+            "the model needs a name before `:`",
+            "`:` 前面要写模型名称",
+        ));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!("a name has at most {MAX_NAME_CHARS} characters"));
+        return Err(Msg::new(
+            format!("a name has at most {MAX_NAME_CHARS} characters"),
+            format!("名称最多 {MAX_NAME_CHARS} 个字符"),
+        ));
     }
     let mut words = t[colon + 1..].split_whitespace();
     let Some(kind) = words.next() else {
-        return Err(example.to_owned());
+        return Err(example());
     };
     let kinds: Vec<&str> = KINDS.iter().map(|k| k.0).collect();
     let Some(&(kind, keys)) = KINDS.iter().find(|k| k.0 == kind) else {
-        return Err(format!(
-            "unknown kind `{}` (use {})",
-            short(kind),
-            kinds.join(", ")
+        return Err(Msg::new(
+            format!("unknown kind `{}` (use {})", short(kind), kinds.join(", ")),
+            format!("未知类型 `{}`（可用 {}）", short(kind), kinds.join("、")),
         ));
     };
     let mut vals: Vec<Option<u64>> = vec![None; keys.len()];
     for w in words {
         let Some((k, v)) = w.split_once('=') else {
-            return Err(format!("`{}` is not key=value", short(w)));
+            return Err(Msg::new(
+                format!("`{}` is not key=value", short(w)),
+                format!("`{}` 不是 键=值 的形式", short(w)),
+            ));
         };
         let Some(at) = keys.iter().position(|key| *key == k) else {
-            return Err(format!(
-                "{kind} takes {}; `{}` is not one of them",
-                keys.join(", "),
-                short(k)
+            return Err(Msg::new(
+                format!(
+                    "{kind} takes {}; `{}` is not one of them",
+                    keys.join(", "),
+                    short(k)
+                ),
+                format!(
+                    "{kind} 只接受 {}；`{}` 不在其中",
+                    keys.join("、"),
+                    short(k)
+                ),
             ));
         };
         if vals[at].is_some() {
-            return Err(format!("`{k}` is given twice"));
+            return Err(Msg::new(
+                format!("`{k}` is given twice"),
+                format!("`{k}` 写了两次"),
+            ));
         }
         let digits: String = v.chars().filter(|c| *c != '_' && *c != ',').collect();
-        let x: u64 = digits
-            .parse()
-            .map_err(|_| format!("{k}: `{}` is not a whole number", short(v)))?;
+        let x: u64 = digits.parse().map_err(|_| {
+            Msg::new(
+                format!("{k}: `{}` is not a whole number", short(v)),
+                format!("{k}：`{}` 不是整数", short(v)),
+            )
+        })?;
         let (_, lo, hi) = RANGES
             .iter()
             .find(|r| r.0 == k)
             .copied()
             .unwrap_or(("", 0, 0));
         if x < lo || x > hi {
-            return Err(format!(
-                "{k} must be between {} and {}",
-                group_u64(lo),
-                group_u64(hi)
+            let (lo, hi) = (group_u64(lo), group_u64(hi));
+            return Err(Msg::new(
+                format!("{k} must be between {lo} and {hi}"),
+                format!("{k} 须在 {lo} 到 {hi} 之间"),
             ));
         }
         vals[at] = Some(x);
@@ -394,10 +429,9 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, String> {
     let last = keys.len() - 1;
     vals[last] = vals[last].or(Some(2));
     if let Some(missing) = keys.iter().zip(&vals).find(|(_, v)| v.is_none()) {
-        return Err(format!(
-            "{kind} needs {}: `{}` is missing",
-            keys.join(", "),
-            missing.0
+        return Err(Msg::new(
+            format!("{kind} needs {}: `{}` is missing", keys.join(", "), missing.0),
+            format!("{kind} 需要 {}：缺少 `{}`", keys.join("、"), missing.0),
         ));
     }
     let g = |i: usize| vals[i].unwrap_or(0);
@@ -414,7 +448,10 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, String> {
         },
         "hybrid" => {
             if g(1) > g(0) {
-                return Err(format!("full = {} is more than layers = {}", g(1), g(0)));
+                return Err(Msg::new(
+                    format!("full = {} is more than layers = {}", g(1), g(0)),
+                    format!("full = {} 大于 layers = {}", g(1), g(0)),
+                ));
             }
             Layout::Hybrid {
                 layers: g(0),
@@ -425,10 +462,17 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, String> {
         }
         _ => {
             if g(0) + g(1) == 0 || g(0) + g(1) > g(2) {
-                return Err(format!(
-                    "csa + hca = {} must be between 1 and layers = {}",
-                    g(0) + g(1),
-                    g(2)
+                return Err(Msg::new(
+                    format!(
+                        "csa + hca = {} must be between 1 and layers = {}",
+                        g(0) + g(1),
+                        g(2)
+                    ),
+                    format!(
+                        "csa + hca = {} 须在 1 到 layers = {} 之间",
+                        g(0) + g(1),
+                        g(2)
+                    ),
                 ));
             }
             Layout::CsaHca {
@@ -547,10 +591,7 @@ impl Params {
             .err()
             .into_iter()
             .flatten()
-            .map(|m| ParamError {
-                param: "models".into(),
-                message: m.clone(),
-            })
+            .map(|m| ParamError::from_msg("models", m.clone()))
             .collect();
         errors.extend(
             [

@@ -422,13 +422,17 @@ impl Params {
             if (d as u64).is_power_of_two() {
                 Ok(d)
             } else {
-                Err(ParamError {
-                    param: "dim".to_owned(),
-                    message: format!(
+                Err(ParamError::new(
+                    "dim",
+                    format!(
                         "must be a power of two (16, 32, …, 4,096) for the Walsh–Hadamard rotation; {} is not",
                         group(d)
                     ),
-                })
+                    format!(
+                        "Walsh–Hadamard 旋转要求它是 2 的幂（16、32、…、4,096），{} 不是",
+                        group(d)
+                    ),
+                ))
             }
         });
         let mut vectors = parse_int(raw, "vectors", 1, 16_384);
@@ -439,11 +443,11 @@ impl Params {
         if let (Ok(d), Ok(v)) = (&dim, &vectors)
             && let Err(e) = check_budget(
                 "vectors",
-                "vectors × dim",
+                ("vectors × dim", "向量个数 × 维度"),
                 checked_product(&[*v as u64, *d as u64]),
                 MAX_VALUES,
-                "values",
-                "vectors or dim",
+                ("values", "值的个数"),
+                ("vectors or dim", "向量个数或维度"),
             )
         {
             vectors = Err(e);
@@ -451,15 +455,19 @@ impl Params {
         if let (Ok(d), Ok(o)) = (&dim, &outliers)
             && o > d
         {
-            outliers = Err(ParamError {
-                param: "outliers".to_owned(),
-                message: format!("at most dim ({}) channels", group(*d)),
-            });
+            outliers = Err(ParamError::new(
+                "outliers",
+                format!("at most dim ({}) channels", group(*d)),
+                format!("最多等于维度（{}）个通道", group(*d)),
+            ));
         }
         let model = model.and_then(|name| {
-            table_model(name).ok_or_else(|| ParamError {
-                param: "model".to_owned(),
-                message: format!("no model named {name}"),
+            table_model(name).ok_or_else(|| {
+                ParamError::new(
+                    "model",
+                    format!("no model named {name}"),
+                    format!("没有名为 {name} 的模型"),
+                )
             })
         });
         match (dim, vectors, outliers, seed, model, tokens) {

@@ -273,11 +273,11 @@ impl Params {
         if let (Ok(n), Ok(t), Ok(d)) = (&state, &steps, &deltas)
             && let Err(e) = check_budget(
                 "steps",
-                "(state + 16) × steps × (Δ values + 1)",
+                ("(state + 16) × steps × (Δ values + 1)", "(状态大小 + 16) × 步数 × (Δ 值个数 + 1)"),
                 work(*n as u64, *t as u64, d.len() as u64),
                 MAX_WORK,
-                "state updates",
-                "state, steps or the number of Δ values",
+                ("state updates", "状态更新次数"),
+                ("state, steps or the number of Δ values", "状态大小、步数或 Δ 值的个数"),
             )
         {
             steps = Err(e);

@@ -205,11 +205,11 @@ impl Params {
         if let (Ok(t), Ok(d)) = (&tokens, &dim)
             && let Err(e) = check_budget(
                 "tokens",
-                "(tokens + 2) × D²",
+                ("(tokens + 2) × D²", "(token 数 + 2) × D²"),
                 work(*t as u64, *d as u64),
                 MAX_WORK,
-                "element operations",
-                "tokens or D",
+                ("element operations", "元素运算次数"),
+                ("tokens or D", "token 数或 D"),
             )
         {
             tokens = Err(e);

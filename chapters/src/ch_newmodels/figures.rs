@@ -6,8 +6,9 @@ use super::attended::attended;
 use super::compressor::{self, Params, compute, prefix_reuse};
 use super::ledger::{
     Units, V4_ENTRY, V4_ENTRY_PARTS, V4_KV_DIM, V4_ROPE_DIM, default_models, fmt_exact,
-    markdown_table, model, v4_fixed,
+    markdown_table, markdown_table_in, model, v4_fixed,
 };
+use crate::lang::Lang;
 use crate::demo::{defaults, group};
 
 /// Kimi-K3's hidden size.
@@ -136,6 +137,11 @@ pub fn figures() -> Vec<(&'static str, String)> {
         format!("{:.1}×", at(&k3, m) / at(&flash, m)),
     ));
     f.push(("ledger.table", markdown_table(&default_models())));
+    // The Chinese page's table: the same numbers under Chinese headers.
+    f.push((
+        "ledger.table@zh",
+        markdown_table_in(&default_models(), Lang::Zh),
+    ));
     let ex1 = 262_144u64;
     f.push(("ledger.ex1_tokens", n(ex1)));
     f.push((
@@ -239,13 +245,36 @@ mod tests {
 
     #[test]
     fn every_figure_is_quoted_by_the_text() {
-        let text = include_str!("chapter.md");
+        let (en, zh) = (include_str!("chapter.md"), include_str!("chapter.zh.md"));
         for (name, _) in figures() {
+            // `name@zh` is the Chinese page's form of `name`.
+            let (name, text) = match name.strip_suffix("@zh") {
+                Some(base) => (base, zh),
+                None => (name, en),
+            };
             assert!(
                 text.contains(&format!("{{{{{name}}}}}")),
                 "`{name}` is computed but the chapter never quotes it"
             );
         }
+    }
+
+    #[test]
+    fn the_chinese_table_has_the_same_numbers_under_chinese_words() {
+        let f: std::collections::BTreeMap<_, _> = figures().into_iter().collect();
+        let (en, zh) = (&f["ledger.table"], &f["ledger.table@zh"]);
+        let numbers = |t: &str| -> Vec<String> {
+            t.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+                .filter(|s| s.chars().any(|c| c.is_ascii_digit()))
+                .map(str::to_owned)
+                .collect()
+        };
+        assert_eq!(numbers(en), numbers(zh));
+        assert_eq!(en.lines().count(), zh.lines().count());
+        for english in ["Model", "per token", "fixed", "request at", "not supported"] {
+            assert!(!zh.contains(english), "{english}: {zh}");
+        }
+        assert!(zh.contains("不支持（上限 160K）"), "{zh}");
     }
 
     /// The ratios, worked out from the raw byte counts without the ledger's code.

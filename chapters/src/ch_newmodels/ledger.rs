@@ -1,8 +1,11 @@
 //! The per-request KV ledger: bytes per token, fixed bytes per request, and the
 //! total at a context length, for models whose formulas the reader can edit.
 
+use crate::lang::Lang;
+
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group, group_digits, parse_choice,
+    Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
+    parse_choice,
 };
 
 // ANCHOR: demo
@@ -87,12 +90,13 @@ pub const MAX_BYTES: f64 = 1e18;
 /// column. Refuses text over [`MAX_MODELS_CHARS`] characters, more than
 /// [`MAX_MODELS`] models, and expressions nested deeper than
 /// [`expr::MAX_DEPTH`], so no input can exhaust the stack or the time budget.
-pub fn parse_models(text: &str) -> Result<Vec<Model>, String> {
+pub fn parse_models(text: &str) -> Result<Vec<Model>, Msg> {
     if text.chars().nth(MAX_MODELS_CHARS).is_some() {
-        return Err(format!(
-            "at most {} characters (this text has {})",
-            group(MAX_MODELS_CHARS as i64),
-            group(text.chars().count() as i64)
+        let max = group(MAX_MODELS_CHARS as i64);
+        let n = group(text.chars().count() as i64);
+        return Err(Msg::new(
+            format!("at most {max} characters (this text has {n})"),
+            format!("最多 {max} 个字符（这段文字有 {n} 个）"),
         ));
     }
     let mut out = Vec::new();
@@ -102,48 +106,71 @@ pub fn parse_models(text: &str) -> Result<Vec<Model>, String> {
             continue;
         }
         if out.len() == MAX_MODELS {
-            return Err(format!("line {line_no}: at most {MAX_MODELS} models"));
+            return Err(Msg::new(
+                format!("line {line_no}: at most {MAX_MODELS} models"),
+                format!("第 {line_no} 行：最多 {MAX_MODELS} 个模型"),
+            ));
         }
         let cols: Vec<&str> = line.split('|').collect();
         if cols.len() != 4 {
-            return Err(format!(
-                "line {line_no}: expected `name | bytes per token | fixed bytes | max tokens`"
+            return Err(Msg::new(
+                format!(
+                    "line {line_no}: expected `name | bytes per token | fixed bytes | max tokens`"
+                ),
+                format!("第 {line_no} 行：应写作 `名称 | 每 token 字节数 | 固定字节数 | 最大 token 数`"),
             ));
         }
         let name = cols[0].trim();
         if name.is_empty() {
-            return Err(format!("line {line_no}: the model needs a name"));
+            return Err(Msg::new(
+                format!("line {line_no}: the model needs a name"),
+                format!("第 {line_no} 行：模型要有名称"),
+            ));
         }
-        let eval = |col: usize, what: &str| {
+        // Where an error is: (English, Chinese), e.g. "line 2, fixed bytes: ".
+        let at = |what: (&str, &str)| {
+            (
+                format!("line {line_no}, {}: ", what.0),
+                format!("第 {line_no} 行，{}：", what.1),
+            )
+        };
+        let eval = |col: usize, what: (&str, &str)| {
+            let (en, zh) = at(what);
             expr::eval(cols[col])
-                .map_err(|e| format!("line {line_no}, {what}: {e}"))
+                .map_err(|e| e.prefixed(&en, &zh))
                 .and_then(|v| {
                     if !v.is_finite() {
-                        Err(format!(
-                            "line {line_no}, {what}: too large for a 64-bit float"
+                        Err(Msg::new(
+                            format!("{en}too large for a 64-bit float"),
+                            format!("{zh}超出了 64 位浮点数的范围"),
                         ))
                     } else if v >= 0.0 {
                         Ok(v)
                     } else {
-                        Err(format!("line {line_no}, {what}: must be ≥ 0"))
+                        Err(Msg::new(format!("{en}must be ≥ 0"), format!("{zh}须 ≥ 0")))
                     }
                 })
         };
-        let bytes = |col: usize, what: &str| {
+        let bytes = |col: usize, what: (&str, &str)| {
             eval(col, what).and_then(|v| {
                 if v <= MAX_BYTES {
                     Ok(v)
                 } else {
-                    Err(format!("line {line_no}, {what}: at most 10^18 bytes"))
+                    let (en, zh) = at(what);
+                    Err(Msg::new(
+                        format!("{en}at most 10^18 bytes"),
+                        format!("{zh}最多 10^18 字节"),
+                    ))
                 }
             })
         };
-        let per_token = bytes(1, "bytes per token")?;
-        let fixed = bytes(2, "fixed bytes")?;
-        let max = eval(3, "max tokens")?;
+        let per_token = bytes(1, ("bytes per token", "每 token 字节数"))?;
+        let fixed = bytes(2, ("fixed bytes", "固定字节数"))?;
+        let max = eval(3, ("max tokens", "最大 token 数"))?;
         if max < 1.0 || max.fract() != 0.0 || max > 1e12 {
-            return Err(format!(
-                "line {line_no}, max tokens: must be a whole number from 1 to 10^12"
+            return Err(Msg::new(
+                format!("line {line_no}, max tokens: must be a whole number from 1 to 10^12"),
+                format!("第 {line_no} 行，最大 token 数：须是 1 到 10^12 之间的整数"),
             ));
         }
         out.push(Model {
@@ -154,7 +181,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Model>, String> {
         });
     }
     if out.is_empty() {
-        return Err("enter at least one model".to_owned());
+        return Err(Msg::new("enter at least one model", "请至少输入一个模型"));
     }
     Ok(out)
 }
@@ -263,22 +290,29 @@ pub fn length_label(tokens: u64) -> String {
 /// length of [`REPORT_AT`]. A length past a model's longest context reads "not
 /// supported" with that maximum.
 pub fn markdown_table(models: &[Model]) -> String {
+    markdown_table_in(models, Lang::En)
+}
+
+/// [`markdown_table`] with its words (headers, "not supported") in `lang`;
+/// the numbers and units are the same in both.
+pub fn markdown_table_in(models: &[Model], lang: Lang) -> String {
     let mib = 1024.0 * 1024.0;
-    let mut header = vec![
-        "Model".to_owned(),
-        "per token (KiB)".to_owned(),
-        "fixed (MiB)".to_owned(),
-    ];
+    let mut header: Vec<String> = match lang {
+        Lang::En => ["Model", "per token (KiB)", "fixed (MiB)"],
+        Lang::Zh => ["模型", "每 token（KiB）", "固定部分（MiB）"],
+    }
+    .map(str::to_owned)
+    .to_vec();
     for len in REPORT_AT {
         let power = if len.is_power_of_two() {
             format!(" = $2^{{{}}}$", len.ilog2())
         } else {
             String::new()
         };
-        header.push(format!(
-            "request at {}{power} tokens (GiB)",
-            length_label(len)
-        ));
+        header.push(match lang {
+            Lang::En => format!("request at {}{power} tokens (GiB)", length_label(len)),
+            Lang::Zh => format!("{}{power} token 的请求（GiB）", length_label(len)),
+        });
     }
     let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
     let mut out = line(&header);
@@ -293,7 +327,10 @@ pub fn markdown_table(models: &[Model]) -> String {
         ];
         for len in REPORT_AT {
             row.push(m.bytes(len).map_or_else(
-                || format!("not supported (max {})", length_label(m.max_len)),
+                || match lang {
+                    Lang::En => format!("not supported (max {})", length_label(m.max_len)),
+                    Lang::Zh => format!("不支持（上限 {}）", length_label(m.max_len)),
+                },
                 |b| format!("{:.2}", b / Units::Binary.giga()),
             ));
         }
@@ -333,12 +370,8 @@ pub fn demo() -> Demo {
 /// Runs the demo.
 pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     let models =
-        parse_models(raw.get("models").map(String::as_str).unwrap_or("")).map_err(|message| {
-            ParamError {
-                param: "models".into(),
-                message,
-            }
-        });
+        parse_models(raw.get("models").map(String::as_str).unwrap_or(""))
+            .map_err(|m| ParamError::from_msg("models", m));
     let units = parse_choice(raw, "units", PARAMS[1].choices);
     let (models, units) = match (models, units) {
         (Ok(m), Ok(u)) => (
@@ -431,12 +464,14 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
 /// A tiny arithmetic language for the model lines: numbers, `+ - * /`,
 /// parentheses and the two V4 functions.
 pub mod expr {
+    use crate::demo::Msg;
+
     /// Deepest nesting of parentheses, function calls and unary minus signs;
     /// the evaluator recurses once per level, so this bounds its stack.
     pub const MAX_DEPTH: usize = 32;
 
     /// Evaluates an expression; nesting deeper than [`MAX_DEPTH`] is an error.
-    pub fn eval(src: &str) -> Result<f64, String> {
+    pub fn eval(src: &str) -> Result<f64, Msg> {
         let mut p = P {
             s: src.as_bytes(),
             i: 0,
@@ -445,7 +480,7 @@ pub mod expr {
         let v = p.sum()?;
         p.ws();
         if p.i < p.s.len() {
-            return Err(p.err("unexpected text"));
+            return Err(p.err("unexpected text", "多余的文字"));
         }
         Ok(v)
     }
@@ -461,28 +496,38 @@ pub mod expr {
     const QUOTE_CHARS: usize = 24;
 
     impl P<'_> {
-        fn err(&self, what: &str) -> String {
+        /// `en` and `zh` (what went wrong) with where: the rest of the text.
+        fn err(&self, en: &str, zh: &str) -> Msg {
             let rest = String::from_utf8_lossy(&self.s[self.i.min(self.s.len())..])
                 .trim()
                 .to_owned();
             if rest.is_empty() {
-                format!("{what} at the end")
-            } else if rest.chars().nth(QUOTE_CHARS).is_some() {
-                let head: String = rest.chars().take(QUOTE_CHARS).collect();
-                format!("{what} at `{head}…`")
+                Msg::new(format!("{en} at the end"), format!("{zh}，出错处在末尾"))
             } else {
-                format!("{what} at `{rest}`")
+                let quoted = if rest.chars().nth(QUOTE_CHARS).is_some() {
+                    let head: String = rest.chars().take(QUOTE_CHARS).collect();
+                    format!("`{head}…`")
+                } else {
+                    format!("`{rest}`")
+                };
+                Msg::new(
+                    format!("{en} at {quoted}"),
+                    format!("{zh}，出错处：{quoted}"),
+                )
             }
         }
         /// Runs `f` one nesting level deeper, or fails past [`MAX_DEPTH`].
         fn nested(
             &mut self,
-            f: impl FnOnce(&mut Self) -> Result<f64, String>,
-        ) -> Result<f64, String> {
+            f: impl FnOnce(&mut Self) -> Result<f64, Msg>,
+        ) -> Result<f64, Msg> {
             if self.depth == MAX_DEPTH {
-                return Err(self.err(&format!(
-                    "nested more than {MAX_DEPTH} deep (parentheses, function calls or minus signs)"
-                )));
+                return Err(self.err(
+                    &format!(
+                        "nested more than {MAX_DEPTH} deep (parentheses, function calls or minus signs)"
+                    ),
+                    &format!("嵌套超过 {MAX_DEPTH} 层（括号、函数调用或负号）"),
+                ));
             }
             self.depth += 1;
             let v = f(self);
@@ -503,7 +548,7 @@ pub mod expr {
                 false
             }
         }
-        fn sum(&mut self) -> Result<f64, String> {
+        fn sum(&mut self) -> Result<f64, Msg> {
             let mut v = self.product()?;
             loop {
                 if self.eat(b'+') {
@@ -515,7 +560,7 @@ pub mod expr {
                 }
             }
         }
-        fn product(&mut self) -> Result<f64, String> {
+        fn product(&mut self) -> Result<f64, Msg> {
             let mut v = self.atom()?;
             loop {
                 if self.eat(b'*') {
@@ -523,7 +568,7 @@ pub mod expr {
                 } else if self.eat(b'/') {
                     let d = self.atom()?;
                     if d == 0.0 {
-                        return Err("division by zero".into());
+                        return Err(Msg::new("division by zero", "除数为零"));
                     }
                     v /= d;
                 } else {
@@ -531,14 +576,14 @@ pub mod expr {
                 }
             }
         }
-        fn atom(&mut self) -> Result<f64, String> {
+        fn atom(&mut self) -> Result<f64, Msg> {
             self.ws();
             if self.eat(b'(') {
                 let v = self.nested(Self::sum)?;
                 return if self.eat(b')') {
                     Ok(v)
                 } else {
-                    Err(self.err("expected `)`"))
+                    Err(self.err("expected `)`", "缺少 `)`"))
                 };
             }
             if self.eat(b'-') {
@@ -552,36 +597,43 @@ pub mod expr {
             }
             let word = String::from_utf8_lossy(&self.s[start..self.i]).replace('_', "");
             if word.is_empty() {
-                return Err(self.err("expected a number"));
+                return Err(self.err("expected a number", "这里应是一个数"));
             }
             if word.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-                return word
-                    .parse()
-                    .map_err(|_| format!("`{word}` is not a number"));
+                return word.parse().map_err(|_| {
+                    Msg::new(format!("`{word}` is not a number"), format!("`{word}` 不是数"))
+                });
             }
             let name = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
             if !self.eat(b'(') {
-                return Err(format!("unknown name `{name}`"));
+                return Err(Msg::new(
+                    format!("unknown name `{name}`"),
+                    format!("未知的名字 `{name}`"),
+                ));
             }
             let mut args = vec![self.nested(Self::sum)?];
             while self.eat(b',') {
                 args.push(self.nested(Self::sum)?);
             }
             if !self.eat(b')') {
-                return Err(self.err("expected `)`"));
+                return Err(self.err("expected `)`", "缺少 `)`"));
             }
             let need = |n: usize| {
                 if args.len() == n {
                     Ok(())
                 } else {
-                    Err(format!("`{name}` takes {n} arguments, got {}", args.len()))
+                    Err(Msg::new(
+                        format!("`{name}` takes {n} arguments, got {}", args.len()),
+                        format!("`{name}` 要 {n} 个参数，这里给了 {} 个", args.len()),
+                    ))
                 }
             };
             match name.as_str() {
                 "v4_token" => need(3).map(|()| super::v4_per_token(args[0], args[1], args[2])),
                 "v4_fixed" => need(3).map(|()| super::v4_fixed(args[0], args[1], args[2])),
-                _ => Err(format!(
-                    "unknown function `{name}` (there are v4_token and v4_fixed)"
+                _ => Err(Msg::new(
+                    format!("unknown function `{name}` (there are v4_token and v4_fixed)"),
+                    format!("未知函数 `{name}`（只有 v4_token 和 v4_fixed）"),
                 )),
             }
         }
@@ -714,19 +766,21 @@ mod tests {
     #[test]
     fn nesting_is_limited_not_a_stack_overflow() {
         let deep = "(".repeat(10_000);
-        let e = expr::eval(&deep).unwrap_err();
+        let e = expr::eval(&deep).unwrap_err().en;
         assert!(e.starts_with("nested more than 32 deep"), "{e}");
         assert!(e.ends_with("at `((((((((((((((((((((((((…`"), "{e}");
         let minus = "-".repeat(10_000) + "1";
         assert!(
             expr::eval(&minus)
                 .unwrap_err()
+                .en
                 .starts_with("nested more than 32 deep")
         );
         let calls = "v4_token(".repeat(1_000);
         assert!(
             expr::eval(&calls)
                 .unwrap_err()
+                .en
                 .starts_with("nested more than 32 deep")
         );
         // 32 levels are fine, 33 are not.
@@ -736,7 +790,7 @@ mod tests {
         assert!(expr::eval(&too_deep).is_err());
         // In the models box the error names the line and the column.
         let text = format!("A | 1 | 2 | 3\nB | {too_deep} | 0 | 5");
-        let e = parse_models(&text).unwrap_err();
+        let e = parse_models(&text).unwrap_err().en;
         assert!(
             e.starts_with("line 2, bytes per token: nested more than 32 deep"),
             "{e}"
@@ -745,11 +799,11 @@ mod tests {
 
     #[test]
     fn the_models_box_has_length_and_count_limits() {
-        let e = parse_models(&"(".repeat(10_000)).unwrap_err();
+        let e = parse_models(&"(".repeat(10_000)).unwrap_err().en;
         assert_eq!(e, "at most 4,096 characters (this text has 10,000)");
         let thirteen: String = (1..=13).map(|i| format!("M{i} | 1 | 0 | 10\n")).collect();
         assert_eq!(
-            parse_models(&thirteen).unwrap_err(),
+            parse_models(&thirteen).unwrap_err().en,
             "line 13: at most 12 models"
         );
         assert_eq!(
@@ -767,14 +821,14 @@ mod tests {
         ] {
             assert!(help.contains(&limit), "{limit}");
         }
-        let e = parse_models("A | 1e400 | 0 | 10").unwrap_err();
+        let e = parse_models("A | 1e400 | 0 | 10").unwrap_err().en;
         assert_eq!(e, "line 1, bytes per token: too large for a 64-bit float");
-        let e = parse_models("A | 1 | 2e18 | 10").unwrap_err();
+        let e = parse_models("A | 1 | 2e18 | 10").unwrap_err().en;
         assert_eq!(e, "line 1, fixed bytes: at most 10^18 bytes");
-        let e = parse_models("A | -1 | 0 | 10").unwrap_err();
+        let e = parse_models("A | -1 | 0 | 10").unwrap_err().en;
         assert_eq!(e, "line 1, bytes per token: must be ≥ 0");
         // The largest values allowed give finite totals everywhere.
-        let m = &parse_models("A | 10^18 | 0 | 10").unwrap_err();
+        let m = &parse_models("A | 10^18 | 0 | 10").unwrap_err().en;
         assert!(m.contains("unexpected text"), "{m}");
         let big = parse_models("A | 1e18 | 1e18 | 1e12").unwrap();
         assert!(big[0].bytes(1_000_000_000_000).unwrap().is_finite());
@@ -784,23 +838,26 @@ mod tests {
     fn expressions() {
         assert_eq!(expr::eval("61 * (656 + 132)"), Ok(48_068.0));
         assert_eq!(expr::eval("1_048_576 / 4 - -1"), Ok(262_145.0));
-        assert!(expr::eval("2 +").unwrap_err().contains("expected a number"));
+        assert!(expr::eval("2 +").unwrap_err().en.contains("expected a number"));
         assert!(
             expr::eval("foo(1)")
                 .unwrap_err()
+                .en
                 .contains("unknown function `foo`")
         );
         assert!(
             expr::eval("v4_token(1, 2)")
                 .unwrap_err()
+                .en
                 .contains("takes 3 arguments")
         );
         assert!(
             expr::eval("1 / 0")
                 .unwrap_err()
+                .en
                 .contains("division by zero")
         );
-        assert!(expr::eval("x").unwrap_err().contains("unknown name"));
+        assert!(expr::eval("x").unwrap_err().en.contains("unknown name"));
     }
 
     #[test]

@@ -265,11 +265,11 @@ impl Params {
         if let (Ok(d), Ok(i)) = (&depth, &iters)
             && let Err(e) = check_budget(
                 "depth",
-                "layers × Sinkhorn iterations",
+                ("layers × Sinkhorn iterations", "层数 × Sinkhorn 迭代次数"),
                 work(*d as u64, *i as u64),
                 MAX_SINKHORN,
-                "Sinkhorn iterations",
-                "layers or iterations",
+                ("Sinkhorn iterations", "Sinkhorn 迭代次数"),
+                ("layers or iterations", "层数或迭代次数"),
             )
         {
             depth = Err(e);

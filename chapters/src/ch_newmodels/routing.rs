@@ -259,10 +259,6 @@ impl Params {
     /// estimated here, in 64-bit arithmetic, and refused past [`MAX_TABLE`],
     /// [`MAX_TOKENS`] and [`MAX_ROUTED`], before anything is built.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let err = |param: &str, message: String| ParamError {
-            param: param.to_owned(),
-            message,
-        };
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64).map(|v| v as u64);
         let vocab = parse_int(raw, "vocab", 1, MAX_VOCAB as i64).map(|v| v as u64);
         let experts = parse_int(raw, "experts", 2, 4_096).map(|v| v as u64);
@@ -270,19 +266,20 @@ impl Params {
         if let (Ok(k), Ok(e)) = (&topk, &experts)
             && k > e
         {
-            topk = Err(err(
+            topk = Err(ParamError::new(
                 "topk",
                 format!("at most the number of experts ({})", group(*e as i64)),
+                format!("不能超过专家数（{}）", group(*e as i64)),
             ));
         }
         if let (Ok(k), Ok(v)) = (&topk, &vocab)
             && let Err(e) = check_budget(
                 "topk",
-                "vocabulary × experts per token",
+                ("vocabulary × experts per token", "词表大小 × 每个 token 的专家数"),
                 table_entries(*v, *k),
                 MAX_TABLE,
-                "table entries",
-                "the vocabulary or experts per token",
+                ("table entries", "表项数"),
+                ("the vocabulary or experts per token", "词表大小或每个 token 的专家数"),
             )
         {
             topk = Err(e);
@@ -293,11 +290,11 @@ impl Params {
         if let Ok(b) = &batches
             && let Err(e) = check_budget(
                 "batches",
-                "the total of the batch sizes",
+                ("the total of the batch sizes", "各批大小之和"),
                 checked_sum(b),
                 MAX_TOKENS,
-                "tokens",
-                "the batch sizes",
+                ("tokens", "token 数"),
+                ("the batch sizes", "批大小"),
             )
         {
             batches = Err(e);
@@ -305,11 +302,11 @@ impl Params {
         if let (Ok(b), Ok(k)) = (&batches, &topk)
             && let Err(e) = check_budget(
                 "batches",
-                "total tokens × experts per token",
+                ("total tokens × experts per token", "token 总数 × 每个 token 的专家数"),
                 routed_assignments(b, *k),
                 MAX_ROUTED,
-                "expert assignments",
-                "the batch sizes or experts per token",
+                ("expert assignments", "专家分配次数"),
+                ("the batch sizes or experts per token", "批大小或每个 token 的专家数"),
             )
         {
             batches = Err(e);
@@ -319,9 +316,10 @@ impl Params {
             && !b.contains(c)
         {
             let list: Vec<String> = b.iter().map(|&v| group(v as i64)).collect();
-            chart_batch = Err(err(
+            chart_batch = Err(ParamError::new(
                 "chart_batch",
                 format!("must be one of the batch sizes: {}", list.join(", ")),
+                format!("须是批大小之一：{}", list.join("、")),
             ));
         }
         match (seed, vocab, experts, topk, zipf, batches, chart_batch) {

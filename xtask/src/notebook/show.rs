@@ -114,10 +114,11 @@ mod tests {
             output_text(&out),
             "two lines\nof text\n\nmodel      bytes\n---------  -----\nV4         1,024\nQwen3-72B  8\n"
         );
-        let err = Err(vec![demo::ParamError {
-            param: "tokens".into(),
-            message: "enter a whole number".into(),
-        }]);
+        let err = Err(vec![demo::ParamError::new(
+            "tokens",
+            "enter a whole number",
+            "请输入一个整数",
+        )]);
         assert_eq!(
             output_text(&err),
             "error in `tokens`: enter a whole number\n"
