@@ -193,6 +193,13 @@ fn cargo_build(
     let mut target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| folder.join("target"));
+    // Cargo runs in `dir`, so a relative path (`judge practice/ch_x` from the
+    // repository's root) would name a folder inside the practice folder.
+    if target.is_relative()
+        && let Ok(here) = std::env::current_dir()
+    {
+        target = here.join(target);
+    }
     if shadow {
         target = target.join("judge-shadow");
     }
