@@ -50,7 +50,7 @@ try {
       await cell.locator('.timing', { hasText: /用时 [0-9.]+ 毫秒/ }).waitFor({ timeout: 15000 });
       assert.equal(await cell.locator('.cell-problem').count(), 0, `${id}: no problem shown`);
       // The live cell's chrome and its parameters' labels and help are Chinese.
-      assert.equal(await cell.locator('.cell-kind').textContent(), '动手试试', `${id}: cell kind`);
+      assert.equal(await cell.locator('.cell-kind').textContent(), '动手运行', `${id}: cell kind`);
       assert.match(await cell.locator('.cell-title').textContent(), CJK, `${id}: title in Chinese`);
       assert.equal(await cell.locator('button.run').textContent(), '运行', `${id}: Run button`);
       for (const label of await cell.locator('.param label').allTextContents()) {

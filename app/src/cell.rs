@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use chapters::demo::{Block, Demo, Output, ParamError, defaults};
 
-use crate::lang::{tr, trf};
+use crate::lang::{chapters_lang, tr, trf};
 use crate::plot::{Chart, DataTable};
 use crate::storage;
 use crate::worker::{self, Lane};
@@ -43,7 +43,9 @@ pub fn Cell(
                 .map(|(_, title)| title.clone())
         })
     };
-    let summary = move || chapters::demo::source_summary(source_lines, spoils().as_deref());
+    let summary = move || {
+        chapters::demo::source_summary_in(chapters_lang(), source_lines, spoils().as_deref())
+    };
     // The reader's last parameters for this cell, over the defaults; a saved
     // value for a parameter the cell no longer has is left out.
     let key = storage::params_key(demo.id);
@@ -179,7 +181,7 @@ pub fn Cell(
                     .read()
                     .iter()
                     .find(|e| e.param == name)
-                    .map(|e| e.message.clone())
+                    .map(|e| e.message_in(chapters_lang()))
             };
             let value = move || raw.read().get(name).cloned().unwrap_or_default();
             let invalid = move || if err().is_some() { "true" } else { "false" };
@@ -215,9 +217,9 @@ pub fn Cell(
             };
             view! {
                 <div class="param" class:invalid=move || err().is_some() class:wide=p.multiline>
-                    <label for=format!("cell-{}-{}", demo.id, name)>{p.label}</label>
+                    <label for=format!("cell-{}-{}", demo.id, name)>{p.label_in(chapters_lang())}</label>
                     {control}
-                    <span class="param-help">{p.help}</span>
+                    <span class="param-help">{p.help_in(chapters_lang())}</span>
                     <span class="param-error" role="alert">{err}</span>
                 </div>
             }
@@ -244,9 +246,9 @@ pub fn Cell(
     view! {
         <section class="cell" id=format!("cell-{}", demo.id) data-cell=demo.id>
             <header class="cell-head">
-                <span class="cell-kind">{tr!(cell_kind)}</span>
-                <h3 class="cell-title" id=format!("h-cell-{}", demo.id)>{demo.title}
-                    <a class="anchor" href=format!("#cell-{}", demo.id) aria-label=tr!(link_cell)>"#"</a>
+                <span class="cell-kind">{tr!(chrome_cell_kind)}</span>
+                <h3 class="cell-title" id=format!("h-cell-{}", demo.id)>{demo.title_in(chapters_lang())}
+                    <a class="anchor" href=format!("#cell-{}", demo.id) aria-label=tr!(chrome_cell_link)>"#"</a>
                 </h3>
             </header>
             {let anchor = anchor.clone(); move || shared.get().map(|s| {
@@ -283,8 +285,8 @@ pub fn Cell(
             <form class="params" on:submit=move |ev| { ev.prevent_default(); run(); }>
                 {inputs}
                 <div class="cell-actions">
-                    <button type="submit" class="run">{tr!(run)}</button>
-                    <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); remember(defaults(demo.params)); run(); }>{tr!(reset_defaults)}</button>
+                    <button type="submit" class="run">{tr!(chrome_run)}</button>
+                    <button type="button" class="secondary" on:click=move |_| { raw.set(defaults(demo.params)); remember(defaults(demo.params)); run(); }>{tr!(chrome_reset)}</button>
                     <button type="button" class="secondary share" title=tr!(share_cell_title)
                         on:click={
                             let anchor = anchor.clone();

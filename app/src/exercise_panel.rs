@@ -220,13 +220,13 @@ pub fn ExercisePanel(
     view! {
         <section class="exercise" id=format!("exercise-{}", ex.slug()) data-exercise=ex.id>
             <header class="cell-head">
-                <span class="cell-kind">{tr!(ex_kind)}</span>
+                <span class="cell-kind">{tr!(chrome_exercise_kind)}</span>
                 <h3 class="cell-title" id=format!("h-exercise-{}", ex.slug())>{title}
-                    <a class="anchor" href=format!("#exercise-{}", ex.slug()) aria-label=tr!(link_exercise)>"#"</a>
+                    <a class="anchor" href=format!("#exercise-{}", ex.slug()) aria-label=tr!(chrome_exercise_link)>"#"</a>
                 </h3>
             </header>
             <div class="prose statement" inner_html=statement></div>
-            <p class="signature"><code>{signature}</code>{tr!(ex_signature_note)}</p>
+            <p class="signature"><code>{signature}</code>" — "{tr!(chrome_signature_note)}</p>
             {move || offered.get().map(|o| {
                 let anchor = anchor.clone();
                 let anchor2 = anchor.clone();

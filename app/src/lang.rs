@@ -50,7 +50,7 @@ pub fn chapters_lang() -> chapters::Lang {
 }
 
 /// A UI string in the page's language, by key, checked at compile time:
-/// `tr!(run)`, or with interpolations `tr!(passed_of, passed = 3, total = 8)`.
+/// `tr!(chrome_run)`, or with interpolations `tr!(passed_of, passed = 3, total = 8)`.
 macro_rules! tr {
     ($($t:tt)*) => {
         $crate::lang::i18n::td_string!($crate::lang::locale(), $($t)*)

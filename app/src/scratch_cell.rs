@@ -89,9 +89,9 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     view! {
         <section class="cell scratch" id="scratch" data-runs=move || runs.get()>
             <header class="cell-head">
-                <span class="cell-kind">{tr!(scratch_kind)}</span>
-                <h3 class="cell-title" id="h-scratch">{tr!(scratch_title)}
-                    <a class="anchor" href="#scratch" aria-label=tr!(link_scratch)>"#"</a>
+                <span class="cell-kind">{tr!(chrome_scratch_kind)}</span>
+                <h3 class="cell-title" id="h-scratch">{tr!(chrome_scratch_title)}
+                    <a class="anchor" href="#scratch" aria-label=tr!(chrome_scratch_link)>"#"</a>
                 </h3>
             </header>
             <details class="cell-source">
@@ -116,7 +116,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
             ></textarea>
             </div>
             <div class="cell-actions">
-                <button type="button" class="run" on:click=move |_| run()>{tr!(run)}</button>
+                <button type="button" class="run" on:click=move |_| run()>{tr!(chrome_run)}</button>
                 {move || running.get().map(|id| view! {
                     <button type="button" class="stop" on:click=move |_| {
                         worker::stop(Lane::Code, id, Stopped::ByReader);

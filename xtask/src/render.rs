@@ -656,7 +656,7 @@ fn scratch(chapter: &str, code: &str, lang: Lang) -> String {
             format!(
                 "<li><code>{}</code> — {}</li>",
                 escape(&f.signature()),
-                escape(f.doc)
+                escape(f.doc_in(lang))
             )
         })
         .collect();
