@@ -11,7 +11,7 @@ use crate::{CaseResult, Lang, Mismatch, SolverError, Status, Value, Verdict};
 
 /// What a verdict, or one case of it, says happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Finding {
     /// Every case passed.
     AllPassed {
@@ -200,7 +200,7 @@ impl Finding {
 
 /// How a value differs from the expected one, at the place a [`Mismatch`] names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// Two arrays of different lengths.
     Length {
@@ -287,7 +287,7 @@ impl Reason {
 /// A limit the book's own sandbox or the judge set, and how it was hit.
 /// (Limits Rhai reports in its own words are [`SolverError::Limit`].)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum LimitHit {
     /// The wall-clock deadline of a Rhai run passed.
     Time,
@@ -442,7 +442,7 @@ impl LimitHit {
 /// A compile or run error the judge itself describes (not the compiler's or the
 /// engine's words, which are [`SolverError::Compile`] and [`SolverError::Runtime`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum CodeError {
     /// The script defines no function of that name.
     MissingFunction {
@@ -780,6 +780,6 @@ mod tests {
         assert_eq!(en, "the worker stopped");
         assert_eq!(zh, "超出限制：the worker stopped");
         let json = serde_json::to_string(&SolverError::Sandbox(LimitHit::Time)).unwrap();
-        assert_eq!(json, r#"{"sandbox":{"kind":"time"}}"#);
+        assert_eq!(json, r#"{"sandbox":"time"}"#);
     }
 }
