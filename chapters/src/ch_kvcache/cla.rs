@@ -9,6 +9,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
     parse_int, parse_int_list,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// Layers that store a KV cache when each group of `k` consecutive layers
@@ -232,7 +233,7 @@ fn grouping(layers: u64, k: u64) -> String {
 
 /// Runs the demo: a line and a table row per sharing factor, and a chart of
 /// the bytes against k for GQA and for MLA with the same layers.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let attention = if p.use_mla { p.mla } else { p.gqa };
     let gib = |b: u64| size(Units::Binary, b as f64, 3);
@@ -402,7 +403,7 @@ mod tests {
 
     #[test]
     fn defaults_text_table_and_chart() {
-        let o = run(&raw(&[])).unwrap();
+        let o = run(&raw(&[]), Lang::En).unwrap();
         let (t, rows, p) = parts(&o);
         assert!(t.starts_with("80 layers of GQA, 8 KV heads × 128 dims, 2 B per value (BF16); one request of 1,000,000 tokens"), "{t}");
         assert!(t.contains("k = 1 (no sharing): 80 of 80 layers store a cache; 327,680 B = 320.0 KiB per token; 305.2 GiB at 1,000,000 tokens; 0% saved\n"), "{t}");
@@ -441,7 +442,7 @@ mod tests {
             ("attention", "MLA"),
             ("layers", "61"),
             ("share", "1 2"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         let (t, rows, _) = parts(&o);
         assert!(
@@ -456,7 +457,7 @@ mod tests {
             ("layers", "61"),
             ("share", "1 2"),
             ("kv_heads", "64"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         assert_eq!(parts(&o2).1, rows);
     }
@@ -469,7 +470,7 @@ mod tests {
             ("rope", "-1"),
             ("tokens", "16,777,217"),
             ("share", "0 2"),
-        ]))
+        ]), Lang::En)
         .unwrap_err();
         let got: Vec<(&str, &str)> = e
             .iter()
@@ -485,7 +486,7 @@ mod tests {
                 ("share", "must be between 1 and 1,024"),
             ]
         );
-        let e = run(&raw(&[("share", "1 2 3 4 5 6 7 8 9")])).unwrap_err();
+        let e = run(&raw(&[("share", "1 2 3 4 5 6 7 8 9")]), Lang::En).unwrap_err();
         assert_eq!(e[0].message, "at most 8 values");
     }
 
@@ -499,7 +500,7 @@ mod tests {
             ("rope", "4096"),
             ("bytes", "8"),
             ("tokens", "16777216"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         assert!(
             parts(&o)
@@ -517,6 +518,6 @@ mod tests {
             .into_iter()
             .find(|d| d.id == "cla")
             .unwrap();
-        assert!(run(&defaults(d.params)).is_ok());
+        assert!(run(&defaults(d.params), Lang::En).is_ok());
     }
 }

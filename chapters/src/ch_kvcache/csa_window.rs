@@ -6,6 +6,7 @@ use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, count, group_u64,
     parse_int, parse_int_list,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// The tokens (1-based, inclusive) that entry `k` (1-based) covers: `width`
@@ -414,7 +415,7 @@ pub fn coverage(tokens: u64, stride: u64, width: u64) -> Heatmap {
 
 /// Runs the demo: the picture, the counts at long contexts, the coverage
 /// heatmap and entries against n for both layouts.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let (s, w) = (p.stride, p.width);
     let text = format!("{}\n{}", summary(&p), picture(p.tokens, s, w));
@@ -633,7 +634,7 @@ mod tests {
 
     #[test]
     fn defaults_run() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 4);
         let t = text(&out);
         assert!(
@@ -691,7 +692,7 @@ mod tests {
 
     #[test]
     fn other_layouts() {
-        let out = run(&with(&[("stride", "2"), ("width", "3"), ("tokens", "9")])).unwrap();
+        let out = run(&with(&[("stride", "2"), ("width", "3"), ("tokens", "9")]), Lang::En).unwrap();
         let t = text(&out);
         assert!(t.contains("is in 1 or 2 entries"), "{t}");
         assert!(!t.contains("fewer than disjoint"), "{t}");
@@ -701,23 +702,23 @@ mod tests {
             ),
             "{t}"
         );
-        let out = run(&with(&[("tokens", "10")])).unwrap();
+        let out = run(&with(&[("tokens", "10")]), Lang::En).unwrap();
         let t = text(&out);
         assert!(
             t.contains("holds tokens 5–10 (6) for entries not yet finished; tokens 9–10 (2) in no finished entry yet"),
             "{t}"
         );
-        let out = run(&with(&[("width", "4")])).unwrap();
+        let out = run(&with(&[("width", "4")]), Lang::En).unwrap();
         assert!(text(&out).contains("every token is in 1 entry"));
-        let out = run(&with(&[("width", "200")])).unwrap();
+        let out = run(&with(&[("width", "200")]), Lang::En).unwrap();
         assert!(!text(&out).contains("raw tokens every V4 layer keeps"));
-        assert!(run(&with(&[("tokens", "1")])).is_ok());
+        assert!(run(&with(&[("tokens", "1")]), Lang::En).is_ok());
         assert!(
             run(&with(&[
                 ("tokens", "1,024"),
                 ("stride", "1"),
                 ("width", "256")
-            ]))
+            ]), Lang::En)
             .is_ok()
         );
     }
@@ -729,11 +730,11 @@ mod tests {
             ("stride", "0"),
             ("ratio_hca", "x"),
             ("long", ""),
-        ]))
+        ]), Lang::En)
         .unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["tokens", "stride", "ratio_hca", "long"]);
-        let errs = run(&with(&[("width", "3")])).unwrap_err();
+        let errs = run(&with(&[("width", "3")]), Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "width");
         assert!(
@@ -741,9 +742,9 @@ mod tests {
                 .message
                 .starts_with("must be at least the stride (4)")
         );
-        let errs = run(&with(&[("long", "1 2 3 4 5 6 7 8 9")])).unwrap_err();
+        let errs = run(&with(&[("long", "1 2 3 4 5 6 7 8 9")]), Lang::En).unwrap_err();
         assert_eq!(errs[0].message, "at most 8 values");
-        assert!(run(&with(&[("long", "1,099,511,627,777")])).is_err());
-        assert!(run(&with(&[("long", "1,099,511,627,776")])).is_ok());
+        assert!(run(&with(&[("long", "1,099,511,627,777")]), Lang::En).is_err());
+        assert!(run(&with(&[("long", "1,099,511,627,776")]), Lang::En).is_ok());
     }
 }

@@ -6,6 +6,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, checked_sum, group, parse_float, parse_int,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -419,7 +420,7 @@ fn ratio(n: usize, d: usize) -> String {
 
 /// Runs the demo: the sweep over n/d as text, a table and a chart, then old
 /// against new pairs under the decay, and the paper's form against the source's.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let (d, n, alpha, beta) = (p.dim, p.pairs, p.alpha, p.beta);
     let points = sweep(d, p.seed, alpha, beta);
@@ -870,7 +871,7 @@ mod tests {
 
     #[test]
     fn defaults_give_text_table_two_charts_and_the_figures() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 4);
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
@@ -920,7 +921,7 @@ mod tests {
         let mut raw = defaults(PARAMS);
         raw.insert("alpha".into(), "0.97".into());
         raw.insert("beta".into(), "0.6".into());
-        assert_eq!(run(&raw).unwrap(), run(&raw).unwrap());
+        assert_eq!(run(&raw, Lang::En).unwrap(), run(&raw, Lang::En).unwrap());
         assert_eq!(figures(), figures());
         let (a, _) = pairs(8, 3, 9);
         let (b, _) = pairs(8, 10, 9);
@@ -933,7 +934,7 @@ mod tests {
             let mut raw = defaults(PARAMS);
             raw.insert("dim".into(), d.into());
             raw.insert("pairs".into(), n.into());
-            let out = run(&raw).unwrap();
+            let out = run(&raw, Lang::En).unwrap();
             let Block::Plot(p) = &out.blocks[2] else {
                 panic!()
             };
@@ -950,13 +951,13 @@ mod tests {
         raw.insert("alpha".into(), "1.5".into());
         raw.insert("beta".into(), "x".into());
         raw.insert("seed".into(), "-1".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["dim", "pairs", "alpha", "beta", "seed"]);
         let mut raw = defaults(PARAMS);
         raw.insert("dim".into(), "64".into());
         raw.insert("pairs".into(), "4,096".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "pairs");
         assert!(
@@ -966,7 +967,7 @@ mod tests {
         );
         // d = 64 itself fits, and so does the largest n at d = 32.
         raw.insert("pairs".into(), "1".into());
-        assert!(run(&raw).is_ok());
+        assert!(run(&raw, Lang::En).is_ok());
         assert!(work(64, 1).unwrap() <= MAX_WORK);
         assert!(work(32, 1_400).unwrap() <= MAX_WORK);
     }

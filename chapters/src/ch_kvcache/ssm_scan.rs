@@ -7,6 +7,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, count, group_u64, parse_float_list, parse_int,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -344,7 +345,7 @@ fn sampled(first: usize, last: usize) -> Vec<usize> {
 
 /// Runs the demo: the fixed state against a growing KV cache, the impulse's
 /// memory for each Δ, and a selective run over seeded tokens.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let (n, t_max) = (p.state, p.steps);
     let a = a_diag(n);
@@ -644,7 +645,7 @@ mod tests {
             assert!(trace.norm.iter().all(|v| v.is_finite() && *v < 100.0));
         }
         let text_at = |steps: &str| {
-            let out = run(&with(&[("steps", steps)])).unwrap();
+            let out = run(&with(&[("steps", steps)]), Lang::En).unwrap();
             let t = text(&out).to_owned();
             t.lines()
                 .next()
@@ -663,7 +664,7 @@ mod tests {
 
     #[test]
     fn defaults_run() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 5);
         let t = text(&out);
         assert!(t.contains("state: 16 values per channel, in f32 (4 B each): 64 B after 1 token, after 256 tokens and after 1,000,000\n"), "{t}");
@@ -711,7 +712,7 @@ mod tests {
             ("steps", "10,000"),
             ("state", "4"),
             ("deltas", "0.01 10"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         let t = text(&out);
         assert!(t.contains("Δ = 10: 0%"), "{t}");
@@ -746,12 +747,12 @@ mod tests {
                 .collect()
         };
         let (a, b) = (
-            run(&defaults(PARAMS)).unwrap(),
-            run(&defaults(PARAMS)).unwrap(),
+            run(&defaults(PARAMS), Lang::En).unwrap(),
+            run(&defaults(PARAMS), Lang::En).unwrap(),
         );
         assert_eq!(a, b);
         assert_eq!(bits(&a), bits(&b));
-        let c = run(&with(&[("seed", "8")])).unwrap();
+        let c = run(&with(&[("seed", "8")]), Lang::En).unwrap();
         assert_ne!(bits(&a), bits(&c));
     }
 
@@ -759,25 +760,25 @@ mod tests {
     fn the_budget_is_checked_before_running() {
         assert_eq!(work(16, 256, 3), Some(32_768));
         assert_eq!(work(u64::MAX, 2, 1), None);
-        let errs = run(&with(&[("state", "256"), ("steps", "20,000")])).unwrap_err();
+        let errs = run(&with(&[("state", "256"), ("steps", "20,000")]), Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "steps");
         assert_eq!(
             errs[0].message,
             "(state + 16) × steps × (Δ values + 1) = 21,760,000 exceeds the cell's budget of 1,000,000 state updates; lower state, steps or the number of Δ values"
         );
-        assert!(run(&with(&[("state", "256"), ("steps", "919")])).is_ok());
-        assert!(run(&with(&[("state", "256"), ("steps", "920")])).is_err());
+        assert!(run(&with(&[("state", "256"), ("steps", "919")]), Lang::En).is_ok());
+        assert!(run(&with(&[("state", "256"), ("steps", "920")]), Lang::En).is_err());
         assert!(
             run(&with(&[
                 ("state", "1"),
                 ("steps", "20,000"),
                 ("deltas", "1")
-            ]))
+            ]), Lang::En)
             .is_ok()
         );
         assert_eq!(
-            run(&with(&[("steps", "20,001")])).unwrap_err()[0].message,
+            run(&with(&[("steps", "20,001")]), Lang::En).unwrap_err()[0].message,
             "must be between 1 and 20,000"
         );
         assert!(PARAMS[1].help.contains(&group_u64(MAX_WORK)));
@@ -790,18 +791,18 @@ mod tests {
             ("steps", "x"),
             ("deltas", "0.1 -1"),
             ("seed", "-1"),
-        ]))
+        ]), Lang::En)
         .unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["state", "steps", "deltas", "seed"]);
         assert_eq!(errs[2].message, "must be between 0.0001 and 10");
-        let errs = run(&with(&[("deltas", "")])).unwrap_err();
+        let errs = run(&with(&[("deltas", "")]), Lang::En).unwrap_err();
         assert_eq!(errs[0].message, "enter at least one number");
-        let errs = run(&with(&[("deltas", "1 2 3 4 5 6 7")])).unwrap_err();
+        let errs = run(&with(&[("deltas", "1 2 3 4 5 6 7")]), Lang::En).unwrap_err();
         assert_eq!(errs[0].message, "at most 6 values");
-        let errs = run(&with(&[("deltas", "0.1 abc")])).unwrap_err();
+        let errs = run(&with(&[("deltas", "0.1 abc")]), Lang::En).unwrap_err();
         assert_eq!(errs[0].message, "`abc` is not a number");
-        assert!(run(&with(&[("deltas", "0.01, 0.1; 1")])).is_ok());
-        assert!(run(&with(&[("steps", "1"), ("state", "1")])).is_ok());
+        assert!(run(&with(&[("deltas", "0.01, 0.1; 1")]), Lang::En).is_ok());
+        assert!(run(&with(&[("steps", "1"), ("state", "1")]), Lang::En).is_ok());
     }
 }

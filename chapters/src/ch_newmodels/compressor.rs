@@ -7,6 +7,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, checked_sum, count, parse_choice, parse_int,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -298,7 +299,7 @@ pub fn compute(p: &Params) -> Computed {
 }
 
 /// Runs the demo.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let r = compute(&p);
     let tokens = |n: usize| count(n as u64, "token", "tokens");
@@ -467,12 +468,12 @@ mod tests {
         let mut raw = defaults(PARAMS);
         raw.insert("tokens".into(), "4,096".into());
         raw.insert("dim".into(), "512".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "dim");
         assert_eq!(errs[0].message, "must be between 1 and 256");
         raw.insert("dim".into(), "256".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "tokens");
         assert_eq!(
@@ -483,10 +484,10 @@ mod tests {
         for (tokens, dim) in [(4_096, 22), (510, 64), (126, 128), (30, 256)] {
             raw.insert("tokens".into(), tokens.to_string());
             raw.insert("dim".into(), dim.to_string());
-            assert!(run(&raw).is_ok(), "{tokens} × {dim}");
+            assert!(run(&raw, Lang::En).is_ok(), "{tokens} × {dim}");
             raw.insert("tokens".into(), (tokens + 1).to_string());
             if work(tokens as u64 + 1, dim) > Some(MAX_WORK) {
-                assert!(run(&raw).is_err(), "{} × {dim}", tokens + 1);
+                assert!(run(&raw, Lang::En).is_err(), "{} × {dim}", tokens + 1);
             }
         }
         assert!(PARAMS[1].help.contains(&crate::demo::group(MAX_WORK as i64)));
@@ -499,7 +500,7 @@ mod tests {
         raw.insert("layout".into(), "diagonal".into());
         raw.insert("ratio".into(), "0".into());
         raw.insert("dim".into(), "x".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["layout", "ratio", "dim"]);
     }

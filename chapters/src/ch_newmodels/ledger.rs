@@ -1,12 +1,11 @@
 //! The per-request KV ledger: bytes per token, fixed bytes per request, and the
 //! total at a context length, for models whose formulas the reader can edit.
 
-use crate::lang::Lang;
-
 use crate::demo::{
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
     parse_choice,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// Bytes of one raw or compressed KV entry in V4's FP8 cache format (the source
@@ -368,7 +367,7 @@ pub fn demo() -> Demo {
 }
 
 /// Runs the demo.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let models =
         parse_models(raw.get("models").map(String::as_str).unwrap_or(""))
             .map_err(|m| ParamError::from_msg("models", m));
@@ -867,14 +866,14 @@ mod tests {
             "models".into(),
             format!("{MODELS}\nMy model | 1000 | 2 * 1024 | 4096"),
         );
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Table { rows, .. } = &out.blocks[1] else {
             panic!()
         };
         assert_eq!(rows.len(), 7);
         assert_eq!(rows[6][5], "not supported");
         raw.insert("models".into(), "A | 1 | 2 | 3\nB | 1 + | 0 | 5".into());
-        let e = run(&raw).unwrap_err();
+        let e = run(&raw, Lang::En).unwrap_err();
         assert_eq!(e[0].param, "models");
         assert!(
             e[0].message.starts_with("line 2, bytes per token:"),
@@ -883,7 +882,7 @@ mod tests {
         );
         raw.insert("models".into(), "A | 1 | 2".into());
         assert!(
-            run(&raw).unwrap_err()[0]
+            run(&raw, Lang::En).unwrap_err()[0]
                 .message
                 .contains("expected `name |")
         );

@@ -7,6 +7,7 @@ use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, group, parse_float, parse_int,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -340,7 +341,7 @@ fn fmt_sums(v: &Array1<f64>) -> String {
 
 /// Runs the demo: one mHC layer on random weights, then the residual path over
 /// many layers as text, a table and a log-scale chart.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let mut rng = SplitMix64::new(p.seed);
     let embedding = Array1::from_shape_simple_fn(H, || rng.normal());
@@ -633,7 +634,7 @@ mod tests {
 
     #[test]
     fn defaults_give_text_table_plot() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 5);
         // The two heatmaps: 4 × 4, and doubly stochastic to within what the
         // default Sinkhorn iterations reach.
@@ -676,7 +677,7 @@ mod tests {
     fn other_depths_and_overflow() {
         let mut raw = defaults(PARAMS);
         raw.insert("depth".into(), "20".into());
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Table { rows, .. } = &out.blocks[1] else {
             panic!()
         };
@@ -685,7 +686,7 @@ mod tests {
         raw.insert("depth".into(), "1,000".into());
         raw.insert("noise".into(), "2".into());
         raw.insert("iters".into(), "1".into());
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Table { rows, .. } = &out.blocks[1] else {
             panic!()
         };
@@ -707,7 +708,7 @@ mod tests {
         for depth in [1, 10, 99, 100, 250] {
             let mut raw = defaults(PARAMS);
             raw.insert("depth".into(), depth.to_string());
-            let out = run(&raw).unwrap();
+            let out = run(&raw, Lang::En).unwrap();
             let Block::Plot(plot) = &out.blocks[2] else {
                 panic!()
             };
@@ -727,7 +728,7 @@ mod tests {
         let past = free.iter().position(|&v| v > CHART_MAX).unwrap() + 1;
         let inf = free.iter().position(|v| v.is_infinite()).unwrap() + 1;
         assert!(past < inf && inf < 1_000, "{past} {inf}");
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
@@ -756,7 +757,7 @@ mod tests {
         );
         assert_eq!(chart_note("x", &[1.0, 2.0]), "");
         // Without overflow there is no note.
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
@@ -770,7 +771,7 @@ mod tests {
         let mut raw = defaults(PARAMS);
         raw.insert("depth".into(), "1,000".into());
         raw.insert("iters".into(), "200".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "depth");
         assert_eq!(
@@ -780,7 +781,7 @@ mod tests {
         for (depth, iters) in [("1,000", "20"), ("100", "200")] {
             raw.insert("depth".into(), depth.into());
             raw.insert("iters".into(), iters.into());
-            assert!(run(&raw).is_ok(), "{depth} × {iters}");
+            assert!(run(&raw, Lang::En).is_ok(), "{depth} × {iters}");
         }
         assert!(PARAMS[1].help.contains(&group(MAX_SINKHORN as i64)));
     }
@@ -791,12 +792,12 @@ mod tests {
         raw.insert("depth".into(), "0".into());
         raw.insert("noise".into(), "abc".into());
         raw.insert("iters".into(), "".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["depth", "noise", "iters"]);
         assert_eq!(errs[1].message, "`abc` is not a number");
         raw = defaults(PARAMS);
         raw.insert("seed".into(), "-1".into());
-        assert_eq!(run(&raw).unwrap_err()[0].param, "seed");
+        assert_eq!(run(&raw, Lang::En).unwrap_err()[0].param, "seed");
     }
 }

@@ -6,6 +6,7 @@ use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, checked_sum, count, group, parse_float, parse_int, parse_int_list,
 };
+use crate::lang::Lang;
 use crate::rng::SplitMix64;
 
 // ANCHOR: demo
@@ -358,7 +359,7 @@ impl Params {
 
 /// Runs the demo: imbalance per batch as text and a table, the charted batch's
 /// per-expert loads as bars, and the dispatch bytes per token.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let results = simulate(p.seed, p.vocab, p.experts, p.topk, p.zipf, &p.batches);
 
@@ -613,7 +614,7 @@ mod tests {
 
     #[test]
     fn defaults_run() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 6);
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
@@ -665,7 +666,7 @@ mod tests {
         raw.insert("topk".into(), "9".into());
         raw.insert("zipf".into(), "x".into());
         raw.insert("chart_batch".into(), "1,000".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["topk", "zipf", "chart_batch"]);
         assert_eq!(errs[0].message, "at most the number of experts (8)");
@@ -679,7 +680,7 @@ mod tests {
         raw.insert("vocab".into(), "262,144".into());
         raw.insert("topk".into(), "16".into());
         raw.insert("batches".into(), "100,000 4,096".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(
             names,
@@ -692,7 +693,7 @@ mod tests {
         );
         raw.insert("topk".into(), "4".into());
         raw.insert("batches".into(), "100,000 100,000 4,096".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(
             errs[0].message,
@@ -702,7 +703,7 @@ mod tests {
         raw.insert("topk".into(), "5".into());
         raw.insert("batches".into(), "100,000 30,000".into());
         raw.insert("chart_batch".into(), "30,000".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1, "{errs:?}");
         assert_eq!(errs[0].param, "batches");
         assert_eq!(
@@ -767,7 +768,7 @@ mod tests {
         raw.insert("zipf".into(), "0".into());
         raw.insert("batches".into(), "1".into());
         raw.insert("chart_batch".into(), "1".into());
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
