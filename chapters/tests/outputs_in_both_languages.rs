@@ -14,7 +14,6 @@ use chapters::demo::{Block, Output, Plot, defaults};
 const ENGLISH_ONLY: &[&str] = &[
     "kv_calc",
     "quant",
-    "ssm_scan",
     "decode_step",
     "duty_cycle",
     "ep_sizing",
