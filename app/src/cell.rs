@@ -93,6 +93,7 @@ pub fn Cell(
         let job = exercises::jobs::Job::Demo {
             demo: demo.id.to_owned(),
             params: sent.clone(),
+            lang: chapters_lang(),
         };
         running.set(true);
         worker::run(Lane::Cells, job, CELL_LIMIT_MS, move |reply| {

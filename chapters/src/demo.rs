@@ -19,8 +19,10 @@ pub struct Demo {
     /// only in builds that render the text, which show it highlighted.
     #[cfg(feature = "render")]
     pub source: &'static str,
-    /// Runs the demo on raw parameter text; errors name the parameter.
-    pub run: fn(&Raw) -> Result<Output, Vec<ParamError>>,
+    /// Runs the demo on raw parameter text, its sentences, headers and chart
+    /// labels written in the given language (the numbers are the same in
+    /// each); errors name the parameter.
+    pub run: fn(&Raw, Lang) -> Result<Output, Vec<ParamError>>,
 }
 
 /// A parameter of a demo, as the reader sees it.
@@ -162,6 +164,15 @@ pub fn check_budget(
             cjk_join("请调小", lower.1)
         ),
     ))
+}
+
+/// `en` or `zh`, as `lang` asks: a demo writes its output's words in both
+/// languages at the source and picks one (`pick(lang, "context", "上下文")`).
+pub fn pick<T>(lang: Lang, en: T, zh: T) -> T {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
 }
 
 /// `a` and `b` joined as Chinese typesetting has it: a space between a Chinese
@@ -730,7 +741,7 @@ mod tests {
                     .iter()
                     .map(|p| (p.name.to_owned(), bad.to_owned()))
                     .collect();
-                let Err(errors) = (d.run)(&raw) else {
+                let Err(errors) = (d.run)(&raw, Lang::En) else {
                     continue;
                 };
                 for e in errors {

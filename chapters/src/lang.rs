@@ -3,9 +3,13 @@
 //! them without the rest of the crate root.
 
 /// The book's languages: English at `/…`, Chinese at `/zh/…` (#12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// English, the book's first language.
+    #[default]
     En,
     /// Simplified Chinese.
     Zh,

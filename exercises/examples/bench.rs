@@ -22,7 +22,7 @@ fn main() {
         let raw = chapters::demo::defaults(d.params);
         let ms = median_ms(
             || {
-                let _ = (d.run)(&raw);
+                let _ = (d.run)(&raw, chapters::Lang::En);
             },
             9,
         );

@@ -30,6 +30,9 @@ pub enum Job {
         demo: String,
         /// Parameter name → the text the reader typed.
         params: BTreeMap<String, String>,
+        /// The language of the output's words (the page's); English when absent.
+        #[serde(default)]
+        lang: chapters::Lang,
     },
     /// Grade Rhai source for an exercise.
     Grade {
@@ -125,12 +128,12 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
     let deadline: judge::script::Deadline =
         std::rc::Rc::new(move || clock() - t0 > CODE_DEADLINE_MS);
     match job {
-        Job::Demo { demo, params } => match chapters::demo(demo) {
+        Job::Demo { demo, params, lang } => match chapters::demo(demo) {
             None => Reply::Refused {
                 message: format!("no demo `{demo}`"),
             },
             Some(d) => {
-                let result = (d.run)(params);
+                let result = (d.run)(params, *lang);
                 Reply::Demo {
                     result,
                     ms: now() - t0,
@@ -198,11 +201,15 @@ mod tests {
         } = ask(Job::Demo {
             demo: "attended".into(),
             params: chapters::demo::defaults(d.params),
+            lang: chapters::Lang::En,
         })
         else {
             panic!()
         };
-        assert_eq!(Ok(out), (d.run)(&chapters::demo::defaults(d.params)));
+        assert_eq!(
+            Ok(out),
+            (d.run)(&chapters::demo::defaults(d.params), chapters::Lang::En)
+        );
         let mut bad = chapters::demo::defaults(d.params);
         for v in bad.values_mut() {
             *v = "zzz".into();
@@ -210,10 +217,38 @@ mod tests {
         assert!(matches!(
             ask(Job::Demo {
                 demo: "attended".into(),
-                params: bad
+                params: bad,
+                lang: chapters::Lang::En,
             }),
             Reply::Demo { result: Err(_), .. }
         ));
+    }
+
+    /// The page's language crosses to the worker; a request without one (an
+    /// older page) gets English.
+    #[test]
+    fn a_demo_runs_in_the_language_asked() {
+        let d = chapters::demo("attended").unwrap();
+        let params = serde_json::to_string(&chapters::demo::defaults(d.params)).unwrap();
+        let reply = |job: &str| {
+            let req = format!(r#"{{"id":1,"job":{{"demo":{job}}}}}"#);
+            let resp: Response = serde_json::from_str(&handle(&req, &clock())).unwrap();
+            let Reply::Demo {
+                result: Ok(out), ..
+            } = resp.reply
+            else {
+                panic!("{job}")
+            };
+            out
+        };
+        let raw = chapters::demo::defaults(d.params);
+        let en = reply(&format!(r#"{{"demo":"attended","params":{params}}}"#));
+        assert_eq!(Ok(en), (d.run)(&raw, chapters::Lang::En));
+        let zh = reply(&format!(
+            r#"{{"demo":"attended","params":{params},"lang":"zh"}}"#
+        ));
+        assert_eq!(Ok(zh.clone()), (d.run)(&raw, chapters::Lang::Zh));
+        assert_ne!(Ok(zh), (d.run)(&raw, chapters::Lang::En));
     }
 
     #[test]
@@ -250,7 +285,8 @@ mod tests {
         assert!(matches!(
             ask(Job::Demo {
                 demo: "nope".into(),
-                params: BTreeMap::new()
+                params: BTreeMap::new(),
+                lang: chapters::Lang::En,
             }),
             Reply::Refused { .. }
         ));

@@ -662,7 +662,7 @@ fn call_template(d: &chapters::demo::Demo, module: &str) -> String {
     for p in d.params {
         s.push_str(&format!("    (\"{}\", {}),\n", p.name, placeholder(p.name)));
     }
-    s.push_str("])));\n");
+    s.push_str("]), lang::Lang::En));\n");
     s
 }
 

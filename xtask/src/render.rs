@@ -532,7 +532,7 @@ pub fn output_html(o: &Output, lang: Lang) -> String {
 
 fn cell(d: &Demo, answers: Option<&exercises::Exercise>, lang: Lang) -> Result<String, String> {
     let defaults = demo::defaults(d.params);
-    let out = (d.run)(&defaults).map_err(|e| {
+    let out = (d.run)(&defaults, lang).map_err(|e| {
         format!(
             "cell `{}`: its defaults do not run: {}",
             d.id,

@@ -142,6 +142,7 @@ pub fn demos() -> Vec<Demo> {
             r#"//! Doubles a number.
 
 use crate::demo::{Block, Demo, Output, Param, ParamError, Raw, parse_int};
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// Twice `n`.
@@ -164,7 +165,8 @@ pub fn demo() -> Demo {
     }
 }
 
-fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+/// The output has no words, so it reads the same in every language.
+fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let n = parse_int(raw, "n", -999_999_999, 999_999_999).map_err(|e| vec![e])?;
     Ok(Output {
         blocks: vec![Block::Text(format!("2 × {n} = {}\n", doubled(n)))],
@@ -203,6 +205,10 @@ mod tests {
     }
 }
 "#,
+        ),
+        (
+            "api.zh.toml",
+            "format = 1\n\n[doc]\nthrowaway_doubled = \"n 的两倍\"\n",
         ),
         (
             "chapter.md",

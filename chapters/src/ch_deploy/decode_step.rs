@@ -11,6 +11,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
     parse_int,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// One model on one GPU at one context length.
@@ -232,7 +233,7 @@ pub fn chart_lengths(tokens: u64) -> Vec<u64> {
 
 /// Runs the demo: the four bounds with their margins, what the bound is and
 /// is not, a table, and a chart of step time against context.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let cases = p.cases();
     let t = p.tokens;
@@ -495,11 +496,11 @@ mod tests {
     }
 
     fn out(changes: &[(&str, &str)]) -> Output {
-        run(&raw(changes)).unwrap()
+        run(&raw(changes), Lang::En).unwrap()
     }
 
     fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-        run(&raw(changes)).unwrap_err()
+        run(&raw(changes), Lang::En).unwrap_err()
     }
 
     fn text(o: &Output) -> &str {
@@ -683,7 +684,7 @@ mod tests {
             .find(|d| d.id == "decode_step")
             .unwrap();
         let t0 = std::time::Instant::now();
-        assert!((d.run)(&defaults(d.params)).is_ok());
+        assert!((d.run)(&defaults(d.params), Lang::En).is_ok());
         assert!(t0.elapsed().as_millis() < 50);
     }
 }

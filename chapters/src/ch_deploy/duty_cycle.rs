@@ -11,6 +11,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
     parse_float, parse_int, parse_int_list,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// Average context of the planner's upper bound, tokens.
@@ -187,7 +188,7 @@ fn all_rows(rhos: &[f64], pd_ratio: f64, mode: Mode) -> Option<Vec<Row>> {
 /// Runs the demo: ρ per idle time, the HiCache tables (D nodes and total
 /// nodes per deployment at each ρ), notes, and a chart of total nodes
 /// against ρ.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let rs = rhos(p.out_tokens, p.tok_per_s, &p.idle);
     let decode_s = p.out_tokens as f64 / p.tok_per_s;
@@ -478,7 +479,7 @@ mod tests {
     }
 
     fn out(changes: &[(&str, &str)]) -> Output {
-        run(&raw(changes)).unwrap()
+        run(&raw(changes), Lang::En).unwrap()
     }
 
     fn text(o: &Output, i: usize) -> &str {
@@ -685,12 +686,12 @@ mod tests {
             ("mode", "x", "choose one of: article, conservative"),
             ("pd_ratio", "200", "must be between 0.1 and 100"),
         ] {
-            let e = run(&raw(&[(k, v)])).unwrap_err();
+            let e = run(&raw(&[(k, v)]), Lang::En).unwrap_err();
             assert_eq!(e.len(), 1, "{k}");
             assert_eq!((e[0].param.as_str(), e[0].message.as_str()), (k, msg));
         }
         let all: Vec<(&str, &str)> = PARAMS.iter().map(|p| (p.name, "x")).collect();
-        let e = run(&raw(&all)).unwrap_err();
+        let e = run(&raw(&all), Lang::En).unwrap_err();
         let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, PARAMS.iter().map(|p| p.name).collect::<Vec<_>>());
     }
@@ -726,6 +727,6 @@ mod tests {
             .into_iter()
             .find(|d| d.id == "duty_cycle")
             .unwrap();
-        assert!(run(&defaults(d.params)).is_ok());
+        assert!(run(&defaults(d.params), Lang::En).is_ok());
     }
 }

@@ -10,6 +10,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
     parse_int,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// One EP size of the table.
@@ -455,7 +456,7 @@ fn v4_notes(p: &Params) -> String {
 
 /// Runs the demo: what is placed, the smallest feasible EP, notes on the
 /// article's rows; a table per EP size; a chart of GB per card against EP.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let placed = p.placed();
     let table = p.rows();
@@ -706,11 +707,11 @@ mod tests {
     }
 
     fn out(changes: &[(&str, &str)]) -> Output {
-        run(&raw(changes)).unwrap()
+        run(&raw(changes), Lang::En).unwrap()
     }
 
     fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-        run(&raw(changes)).unwrap_err()
+        run(&raw(changes), Lang::En).unwrap_err()
     }
 
     fn text(o: &Output) -> &str {
@@ -934,7 +935,7 @@ mod tests {
             .find(|d| d.id == "ep_sizing")
             .unwrap();
         let t0 = std::time::Instant::now();
-        assert!((d.run)(&defaults(d.params)).is_ok());
+        assert!((d.run)(&defaults(d.params), Lang::En).is_ok());
         assert!(t0.elapsed().as_millis() < 50);
     }
 }

@@ -13,6 +13,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
     parse_float, parse_int,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// What the reader asks for.
@@ -597,7 +598,7 @@ fn plan_words(st: &Steps, rho: f64) -> String {
 /// Runs the demo: a summary, the step table (both modes), the four
 /// deployments, notes on ratios, the decode step and the best EP, and a chart
 /// of total nodes against the target.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let s = p.setup;
     let m = &s.model;
@@ -990,11 +991,11 @@ mod tests {
     }
 
     fn out(changes: &[(&str, &str)]) -> Output {
-        run(&raw(changes)).unwrap()
+        run(&raw(changes), Lang::En).unwrap()
     }
 
     fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-        run(&raw(changes)).unwrap_err()
+        run(&raw(changes), Lang::En).unwrap_err()
     }
 
     fn text(o: &Output, i: usize) -> &str {
@@ -1441,7 +1442,7 @@ mod tests {
         let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, PARAMS.iter().map(|p| p.name).collect::<Vec<_>>());
         // V4's 256 experts split over 256 cards.
-        assert!(run(&raw(&[("model", "DeepSeek-V4-Pro"), ("ep", "256")])).is_ok());
+        assert!(run(&raw(&[("model", "DeepSeek-V4-Pro"), ("ep", "256")]), Lang::En).is_ok());
     }
 
     #[test]
@@ -1500,6 +1501,6 @@ mod tests {
             .into_iter()
             .find(|d| d.id == "planner")
             .unwrap();
-        assert!(run(&defaults(d.params)).is_ok());
+        assert!(run(&defaults(d.params), Lang::En).is_ok());
     }
 }

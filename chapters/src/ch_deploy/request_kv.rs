@@ -14,6 +14,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
     parse_float, parse_int, parse_int_list,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// How the two models' bytes are counted.
@@ -437,7 +438,7 @@ pub fn chart_lengths(contexts: &[u64]) -> Vec<u64> {
 
 /// Runs the demo: where the bytes come from, a line per context length, the
 /// bare cards and the transfers; a table per context; a log-log chart.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let Some(ms) = models(p.convention) else {
         return Err(vec![ParamError::new(
@@ -691,11 +692,11 @@ mod tests {
     }
 
     fn out(changes: &[(&str, &str)]) -> Output {
-        run(&raw(changes)).unwrap()
+        run(&raw(changes), Lang::En).unwrap()
     }
 
     fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-        run(&raw(changes)).unwrap_err()
+        run(&raw(changes), Lang::En).unwrap_err()
     }
 
     fn text(o: &Output) -> &str {
@@ -966,7 +967,7 @@ mod tests {
             .find(|d| d.id == "request_kv")
             .unwrap();
         let t0 = std::time::Instant::now();
-        assert!((d.run)(&defaults(d.params)).is_ok());
+        assert!((d.run)(&defaults(d.params), Lang::En).is_ok());
         // Generous for a debug build: the cell's budget is 5 ms.
         assert!(t0.elapsed().as_millis() < 50);
     }

@@ -7,8 +7,9 @@ use super::kv_calc::size;
 use crate::ch_kvcache::formulas::Units;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
-    parse_int, parse_int_list,
+    parse_int, parse_int_list, pick,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// Layers that store a KV cache when each group of `k` consecutive layers
@@ -192,13 +193,21 @@ impl Params {
 }
 
 /// "GQA, 8 KV heads × 128 dims" or "MLA, latent 512 + RoPE key 64".
-fn describe(a: Attention) -> String {
-    match a {
-        Attention::Gqa { kv_heads, head_dim } => format!(
+fn describe(a: Attention, lang: Lang) -> String {
+    match (a, lang) {
+        (Attention::Gqa { kv_heads, head_dim }, Lang::En) => format!(
             "GQA, {kv_heads} KV head{} × {head_dim} dims",
             if kv_heads == 1 { "" } else { "s" }
         ),
-        Attention::Mla { rank, rope } => format!("MLA, latent {rank} + RoPE key {rope}"),
+        (Attention::Gqa { kv_heads, head_dim }, Lang::Zh) => {
+            format!("GQA，{kv_heads} 个 KV 头 × {head_dim} 维")
+        }
+        (Attention::Mla { rank, rope }, Lang::En) => {
+            format!("MLA, latent {rank} + RoPE key {rope}")
+        }
+        (Attention::Mla { rank, rope }, Lang::Zh) => {
+            format!("MLA，潜向量 {rank} + RoPE 键 {rope}")
+        }
     }
 }
 
@@ -214,58 +223,76 @@ fn values(a: Attention) -> String {
 }
 
 /// How the layers group for sharing factor `k`, in words.
-fn grouping(layers: u64, k: u64) -> String {
+fn grouping(layers: u64, k: u64, lang: Lang) -> String {
     let rest = layers % k;
-    if k == 1 {
-        "no sharing".to_owned()
-    } else if k >= layers {
-        format!("all {layers} layers share one cache")
-    } else if rest == 0 {
-        format!("{} groups of {k}", group_u64(layers / k))
-    } else {
-        format!(
-            "{} groups of {k} and a last group of {rest}",
-            group_u64(layers / k)
-        )
+    let groups = group_u64(layers / k);
+    match lang {
+        Lang::En if k == 1 => "no sharing".to_owned(),
+        Lang::En if k >= layers => format!("all {layers} layers share one cache"),
+        Lang::En if rest == 0 => format!("{groups} groups of {k}"),
+        Lang::En => format!("{groups} groups of {k} and a last group of {rest}"),
+        Lang::Zh if k == 1 => "不共享".to_owned(),
+        Lang::Zh if k >= layers => format!("全部 {layers} 层共享一份缓存"),
+        Lang::Zh if rest == 0 => format!("{groups} 组，每组 {k} 层"),
+        Lang::Zh => format!("{groups} 组，每组 {k} 层，最后一组 {rest} 层"),
     }
 }
 
 /// Runs the demo: a line and a table row per sharing factor, and a chart of
 /// the bytes against k for GQA and for MLA with the same layers.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let attention = if p.use_mla { p.mla } else { p.gqa };
     let gib = |b: u64| size(Units::Binary, b as f64, 3);
-    let at = format!("at {}", count(p.tokens, "token", "tokens"));
-    let mut text = format!(
-        "{} layers of {}, {} B per value{}; one request of {}; KiB and GiB are powers of 1,024.\nEach layer with a cache stores {} values per token.\n\n",
+    let at = match lang {
+        Lang::En => format!("at {}", count(p.tokens, "token", "tokens")),
+        Lang::Zh => format!("{} 个 token 时", group_u64(p.tokens)),
+    };
+    let dtype = match p.dtype_bytes {
+        1 => "FP8",
+        2 => "BF16",
+        4 => "FP32",
+        _ => "",
+    };
+    let (layers, kind, b, vals) = (
         group_u64(p.layers),
-        describe(attention),
+        describe(attention, lang),
         p.dtype_bytes,
-        match p.dtype_bytes {
-            1 => " (FP8)",
-            2 => " (BF16)",
-            4 => " (FP32)",
-            _ => "",
-        },
-        count(p.tokens, "token", "tokens"),
-        values(attention)
+        values(attention),
     );
+    let mut text = match lang {
+        Lang::En => format!(
+            "{layers} layers of {kind}, {b} B per value{}; one request of {}; KiB and GiB are powers of 1,024.\nEach layer with a cache stores {vals} values per token.\n\n",
+            if dtype.is_empty() { String::new() } else { format!(" ({dtype})") },
+            count(p.tokens, "token", "tokens"),
+        ),
+        Lang::Zh => format!(
+            "{layers} 层 {kind}，每个值 {b} B{}；单个请求 {} 个 token；KiB 和 GiB 按 1,024 的幂计。\n每个带缓存的层每 token 存 {vals} 个值。\n\n",
+            if dtype.is_empty() { String::new() } else { format!("（{dtype}）") },
+            group_u64(p.tokens),
+        ),
+    };
     let mut rows = Vec::new();
     for &k in &p.share {
         let cached = shared_layers(p.layers, k);
         let per_token = cla_bytes(p.layers, k, attention, 1, p.dtype_bytes);
         let total = cla_bytes(p.layers, k, attention, p.tokens, p.dtype_bytes);
-        text += &format!(
-            "k = {k} ({}): {} of {} layers store a cache; {} B = {} per token; {} {at}; {} saved\n",
-            grouping(p.layers, k),
+        let (how, n, bytes, per, all, saved) = (
+            grouping(p.layers, k, lang),
             group_u64(cached),
-            group_u64(p.layers),
             group_u64(per_token),
             size(Units::Binary, per_token as f64, 1),
             gib(total),
             saving(p.layers, k),
         );
+        text += &match lang {
+            Lang::En => format!(
+                "k = {k} ({how}): {n} of {layers} layers store a cache; {bytes} B = {per} per token; {all} {at}; {saved} saved\n"
+            ),
+            Lang::Zh => format!(
+                "k = {k}（{how}）：有 {n} 层存缓存（共 {layers} 层）；每 token {bytes} B = {per}；{all}（{at}）；节省 {saved}\n"
+            ),
+        };
         rows.push(vec![
             group_u64(k),
             group_u64(cached),
@@ -274,17 +301,14 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
             saving(p.layers, k),
         ]);
     }
-    text += "\nSharing saves 1 − ceil(layers / k) / layers of the cache, which is 1 − 1/k only when k divides the layer count. It works the same on GQA and on MLA because it drops whole layers' caches, whatever each one holds. Whether a model keeps its quality with shared caches is a training question (it must be trained to share); this cell counts bytes only.";
-    let header = [
-        "k",
-        "layers with a cache",
-        "per token",
-        at.as_str(),
-        "saved vs k = 1",
-    ];
+    text += pick(lang, "\nSharing saves 1 − ceil(layers / k) / layers of the cache, which is 1 − 1/k only when k divides the layer count. It works the same on GQA and on MLA because it drops whole layers' caches, whatever each one holds. Whether a model keeps its quality with shared caches is a training question (it must be trained to share); this cell counts bytes only.", "\n共享省下缓存的 1 − ⌈层数 / k⌉ / 层数，只有当 k 整除层数时才等于 1 − 1/k。它在 GQA 和 MLA 上效果一样，因为它去掉的是整层的缓存，不管每层存的是什么。共享缓存后模型能否保持质量是训练上的问题（模型必须按共享方式训练）；本单元格只计算字节数。");
+    let header = match lang {
+        Lang::En => ["k", "layers with a cache", "per token", at.as_str(), "saved vs k = 1"],
+        Lang::Zh => ["k", "带缓存的层数", "每 token", at.as_str(), "相对 k = 1 节省"],
+    };
     let xs: Vec<u64> = CHART_K.collect();
     let line = |a: Attention| Series {
-        name: describe(a),
+        name: describe(a, lang),
         x: xs.iter().map(|&k| k as f64).collect(),
         y: xs
             .iter()
@@ -296,13 +320,23 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         dashed: false,
     };
     let plot = Plot {
-        title: format!(
-            "KV cache of one {}-token request vs sharing factor, {} layers",
-            group_u64(p.tokens),
-            group_u64(p.layers)
-        ),
-        x_label: "sharing factor k (layers per cache)".to_owned(),
-        y_label: "KV cache (GiB)".to_owned(),
+        title: match lang {
+            Lang::En => format!(
+                "KV cache of one {}-token request vs sharing factor, {layers} layers",
+                group_u64(p.tokens),
+            ),
+            Lang::Zh => format!(
+                "单个 {} token 请求的 KV 缓存随共享因子的变化，{layers} 层",
+                group_u64(p.tokens),
+            ),
+        },
+        x_label: pick(
+            lang,
+            "sharing factor k (layers per cache)",
+            "共享因子 k（每份缓存对应的层数）",
+        )
+        .to_owned(),
+        y_label: pick(lang, "KV cache (GiB)", "KV 缓存（GiB）").to_owned(),
         log_x: false,
         log_y: false,
         series: vec![line(p.gqa), line(p.mla)],
@@ -395,14 +429,14 @@ mod tests {
         assert_eq!(saving(61, 2), "49.2%", "30 of 61 layers");
         assert_eq!(saving(80, 1), "0%");
         assert_eq!(saving(8, 3), "62.5%");
-        assert_eq!(grouping(61, 2), "30 groups of 2 and a last group of 1");
-        assert_eq!(grouping(80, 4), "20 groups of 4");
-        assert_eq!(grouping(80, 100), "all 80 layers share one cache");
+        assert_eq!(grouping(61, 2, Lang::En), "30 groups of 2 and a last group of 1");
+        assert_eq!(grouping(80, 4, Lang::En), "20 groups of 4");
+        assert_eq!(grouping(80, 100, Lang::En), "all 80 layers share one cache");
     }
 
     #[test]
     fn defaults_text_table_and_chart() {
-        let o = run(&raw(&[])).unwrap();
+        let o = run(&raw(&[]), Lang::En).unwrap();
         let (t, rows, p) = parts(&o);
         assert!(t.starts_with("80 layers of GQA, 8 KV heads × 128 dims, 2 B per value (BF16); one request of 1,000,000 tokens"), "{t}");
         assert!(t.contains("k = 1 (no sharing): 80 of 80 layers store a cache; 327,680 B = 320.0 KiB per token; 305.2 GiB at 1,000,000 tokens; 0% saved\n"), "{t}");
@@ -441,7 +475,7 @@ mod tests {
             ("attention", "MLA"),
             ("layers", "61"),
             ("share", "1 2"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         let (t, rows, _) = parts(&o);
         assert!(
@@ -456,7 +490,7 @@ mod tests {
             ("layers", "61"),
             ("share", "1 2"),
             ("kv_heads", "64"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         assert_eq!(parts(&o2).1, rows);
     }
@@ -469,7 +503,7 @@ mod tests {
             ("rope", "-1"),
             ("tokens", "16,777,217"),
             ("share", "0 2"),
-        ]))
+        ]), Lang::En)
         .unwrap_err();
         let got: Vec<(&str, &str)> = e
             .iter()
@@ -485,7 +519,7 @@ mod tests {
                 ("share", "must be between 1 and 1,024"),
             ]
         );
-        let e = run(&raw(&[("share", "1 2 3 4 5 6 7 8 9")])).unwrap_err();
+        let e = run(&raw(&[("share", "1 2 3 4 5 6 7 8 9")]), Lang::En).unwrap_err();
         assert_eq!(e[0].message, "at most 8 values");
     }
 
@@ -499,7 +533,7 @@ mod tests {
             ("rope", "4096"),
             ("bytes", "8"),
             ("tokens", "16777216"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         assert!(
             parts(&o)
@@ -517,6 +551,6 @@ mod tests {
             .into_iter()
             .find(|d| d.id == "cla")
             .unwrap();
-        assert!(run(&defaults(d.params)).is_ok());
+        assert!(run(&defaults(d.params), Lang::En).is_ok());
     }
 }

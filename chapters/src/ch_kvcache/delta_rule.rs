@@ -4,8 +4,9 @@
 
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, checked_sum, group, parse_float, parse_int,
+    checked_product, checked_sum, group, parse_float, parse_int, pick,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -419,53 +420,77 @@ fn ratio(n: usize, d: usize) -> String {
 
 /// Runs the demo: the sweep over n/d as text, a table and a chart, then old
 /// against new pairs under the decay, and the paper's form against the source's.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let (d, n, alpha, beta) = (p.dim, p.pairs, p.alpha, p.beta);
     let points = sweep(d, p.seed, alpha, beta);
 
-    let mut text = format!(
-        "d = {d}: the state holds {d} × {d} = {} numbers whatever the number of pairs. \
-         Keys are unit vectors (L2-normalised Gaussians), values Gaussian, seed {}; \
-         β = {beta}, α = {alpha}.\n\
-         Recall error: mean over the pairs written of ‖S k_i − v_i‖ / ‖v_i‖, reading \
-         every key back after the last write.\n\n",
-        group((d * d) as i64),
-        p.seed
-    );
+    let (dd, seed) = (group((d * d) as i64), p.seed);
+    let mut text = match lang {
+        Lang::En => format!(
+            "d = {d}: the state holds {d} × {d} = {dd} numbers whatever the number of pairs. \
+             Keys are unit vectors (L2-normalised Gaussians), values Gaussian, seed {seed}; \
+             β = {beta}, α = {alpha}.\n\
+             Recall error: mean over the pairs written of ‖S k_i − v_i‖ / ‖v_i‖, reading \
+             every key back after the last write.\n\n"
+        ),
+        Lang::Zh => format!(
+            "d = {d}：无论写入多少对，状态都只存 {d} × {d} = {dd} 个数。\
+             键是单位向量（L2 归一化的高斯向量），值服从高斯分布，种子 {seed}；\
+             β = {beta}，α = {alpha}。\n\
+             召回误差：最后一次写入之后逐个读回每个键，对写入的各对取 ‖S k_i − v_i‖ / ‖v_i‖ \
+             的平均。\n\n"
+        ),
+    };
     for pt in points
         .iter()
         .filter(|pt| pt.n * 2 == d || pt.n == 2 * d || pt.n == d)
     {
-        text += &format!(
-            "n = {} (n/d = {}): additive S += v kᵀ {}, delta rule (α = 1) {}, gated delta rule (α = {alpha}) {}\n",
-            group(pt.n as i64),
-            ratio(pt.n, d),
-            pct(pt.additive),
-            pct(pt.delta),
-            pct(pt.gated)
-        );
+        let (n, r) = (group(pt.n as i64), ratio(pt.n, d));
+        let (a, b, c) = (pct(pt.additive), pct(pt.delta), pct(pt.gated));
+        text += &match lang {
+            Lang::En => format!(
+                "n = {n} (n/d = {r}): additive S += v kᵀ {a}, delta rule (α = 1) {b}, gated delta rule (α = {alpha}) {c}\n"
+            ),
+            Lang::Zh => format!(
+                "n = {n}（n/d = {r}）：加法规则 S += v kᵀ {a}，Delta 规则（α = 1）{b}，门控 Delta 规则（α = {alpha}）{c}\n"
+            ),
+        };
     }
 
-    text += "A d × d state holds at most d independent directions, so past n = d no rule can \
-             recall every pair. The additive rule's error grows like √((n − 1)/d): every other \
-             pair leaks in through its key's overlap with the one read.\n";
+    text += pick(
+        lang,
+        "A d × d state holds at most d independent directions, so past n = d no rule can \
+         recall every pair. The additive rule's error grows like √((n − 1)/d): every other \
+         pair leaks in through its key's overlap with the one read.\n",
+        "d × d 的状态最多容纳 d 个独立方向，所以 n 超过 d 之后，没有哪种规则能召回每一对。\
+         加法规则的误差按 √((n − 1)/d) 增长：其他每一对都会通过自己的键与被读取的键的重叠漏进来。\n",
+    );
 
     let (keys, values) = pairs(d, n, p.seed);
     let runs = [
         (
-            "delta rule, α = 1".to_owned(),
+            pick(lang, "delta rule, α = 1", "Delta 规则，α = 1").to_owned(),
             Rule::Paper { alpha: 1.0, beta },
         ),
         (
-            format!("gated, α = {alpha} (paper form)"),
+            match lang {
+                Lang::En => format!("gated, α = {alpha} (paper form)"),
+                Lang::Zh => format!("门控，α = {alpha}（论文形式）"),
+            },
             Rule::Paper { alpha, beta },
         ),
         (
-            format!("gated, α = {alpha} (source form)"),
+            match lang {
+                Lang::En => format!("gated, α = {alpha} (source form)"),
+                Lang::Zh => format!("门控，α = {alpha}（源码形式）"),
+            },
             Rule::Source { alpha, beta },
         ),
-        ("additive S += v kᵀ".to_owned(), Rule::Additive),
+        (
+            pick(lang, "additive S += v kᵀ", "加法规则 S += v kᵀ").to_owned(),
+            Rule::Additive,
+        ),
     ];
     let states: Vec<Vec<Vec<f64>>> = runs
         .iter()
@@ -477,40 +502,64 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         .collect();
     let gap = relative_gap(&states[1], &states[2]);
     let q = (n / 4).max(1);
-    text += &format!(
-        "\nAfter writing n = {} pairs, the oldest {} against the newest {} (the decay has scaled \
-         the oldest pair by α^{} = {:.3}):\n",
-        group(n as i64),
-        count_pairs(q),
-        count_pairs(q),
-        n - 1,
-        alpha.powi((n - 1).min(i32::MAX as usize) as i32)
-    );
+    let (written, last) = (group(n as i64), n - 1);
+    let scale = alpha.powi((n - 1).min(i32::MAX as usize) as i32);
+    text += &match lang {
+        Lang::En => format!(
+            "\nAfter writing n = {written} pairs, the oldest {} against the newest {} (the decay has scaled \
+             the oldest pair by α^{last} = {scale:.3}):\n",
+            count_pairs(q),
+            count_pairs(q),
+        ),
+        Lang::Zh => format!(
+            "\n写入 n = {written} 对之后，最早的 {} 对与最新的 {} 对相比（衰减已把最早那一对\
+             乘上 α^{last} = {scale:.3}）：\n",
+            group(q as i64),
+            group(q as i64),
+        ),
+    };
     for ((name, _), errs) in runs.iter().zip(&per_pair) {
         let (old, new, all) = quarters(errs);
-        text += &format!(
-            "  {name}: oldest {}, newest {}, all {}\n",
-            pct(old),
-            pct(new),
-            pct(all)
-        );
+        let (old, new, all) = (pct(old), pct(new), pct(all));
+        text += &match lang {
+            Lang::En => format!("  {name}: oldest {old}, newest {new}, all {all}\n"),
+            Lang::Zh => format!("  {name}：最早 {old}，最新 {new}，全部 {all}\n"),
+        };
     }
-    text += &format!(
-        "\nPaper form S' = α·S + β·(v − α·S k) kᵀ against source form S' = α·S + β·(v − S k) kᵀ, \
-         same pairs, α = {alpha}, β = {beta}: ‖S_paper − S_source‖ / ‖S_paper‖ = {}{}.\n",
-        pct(gap),
-        if alpha == 1.0 {
-            " (the forms agree exactly when α = 1)"
-        } else {
-            "; they differ by (1 − α)·β·(S k) kᵀ at every step"
-        }
-    );
+    let gap = pct(gap);
+    text += &match lang {
+        Lang::En => format!(
+            "\nPaper form S' = α·S + β·(v − α·S k) kᵀ against source form S' = α·S + β·(v − S k) kᵀ, \
+             same pairs, α = {alpha}, β = {beta}: ‖S_paper − S_source‖ / ‖S_paper‖ = {gap}{}.\n",
+            if alpha == 1.0 {
+                " (the forms agree exactly when α = 1)"
+            } else {
+                "; they differ by (1 − α)·β·(S k) kᵀ at every step"
+            }
+        ),
+        Lang::Zh => format!(
+            "\n论文形式 S' = α·S + β·(v − α·S k) kᵀ 与源码形式 S' = α·S + β·(v − S k) kᵀ 相比，\
+             同样的键值对，α = {alpha}，β = {beta}：‖S_paper − S_source‖ / ‖S_paper‖ = {gap}{}。\n",
+            if alpha == 1.0 {
+                "（α = 1 时两种形式完全一致）"
+            } else {
+                "；每一步相差 (1 − α)·β·(S k) kᵀ"
+            }
+        ),
+    };
 
-    let header = ["pairs n", "n/d", "additive", "delta (α = 1)"]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([format!("gated (α = {alpha})")])
-        .collect();
+    let header = pick(
+        lang,
+        ["pairs n", "n/d", "additive", "delta (α = 1)"],
+        ["键值对数 n", "n/d", "加法规则", "Delta 规则（α = 1）"],
+    )
+    .iter()
+    .map(|s| s.to_string())
+    .chain([match lang {
+        Lang::En => format!("gated (α = {alpha})"),
+        Lang::Zh => format!("门控（α = {alpha}）"),
+    }])
+    .collect();
     let rows = points
         .iter()
         .map(|pt| {
@@ -532,24 +581,35 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         dashed,
     };
     let sweep_plot = Plot {
-        title: format!("Recall error against load, d = {d}"),
-        x_label: "pairs written / d".to_owned(),
-        y_label: "mean recall error ‖S k − v‖ / ‖v‖".to_owned(),
+        title: match lang {
+            Lang::En => format!("Recall error against load, d = {d}"),
+            Lang::Zh => format!("召回误差随负载的变化，d = {d}"),
+        },
+        x_label: pick(lang, "pairs written / d", "写入的对数 / d").to_owned(),
+        y_label: pick(
+            lang,
+            "mean recall error ‖S k − v‖ / ‖v‖",
+            "平均召回误差 ‖S k − v‖ / ‖v‖",
+        )
+        .to_owned(),
         log_x: false,
         log_y: false,
         series: vec![
             line(
-                "additive S += v kᵀ".to_owned(),
+                pick(lang, "additive S += v kᵀ", "加法规则 S += v kᵀ").to_owned(),
                 points.iter().map(|pt| pt.additive).collect(),
                 true,
             ),
             line(
-                "delta rule (α = 1)".to_owned(),
+                pick(lang, "delta rule (α = 1)", "Delta 规则（α = 1）").to_owned(),
                 points.iter().map(|pt| pt.delta).collect(),
                 false,
             ),
             line(
-                format!("gated delta rule (α = {alpha})"),
+                match lang {
+                    Lang::En => format!("gated delta rule (α = {alpha})"),
+                    Lang::Zh => format!("门控 Delta 规则（α = {alpha}）"),
+                },
                 points.iter().map(|pt| pt.gated).collect(),
                 false,
             ),
@@ -558,9 +618,22 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     };
     let order: Vec<f64> = (1..=n).map(|i| i as f64).collect();
     let age_plot = Plot {
-        title: format!("Recall error of each pair after writing {}", count_pairs(n)),
-        x_label: "pair, in the order written (1 = oldest)".to_owned(),
-        y_label: "recall error ‖S k_i − v_i‖ / ‖v_i‖".to_owned(),
+        title: match lang {
+            Lang::En => format!("Recall error of each pair after writing {}", count_pairs(n)),
+            Lang::Zh => format!("写入 {written} 对之后每一对的召回误差"),
+        },
+        x_label: pick(
+            lang,
+            "pair, in the order written (1 = oldest)",
+            "键值对，按写入顺序（1 = 最早）",
+        )
+        .to_owned(),
+        y_label: pick(
+            lang,
+            "recall error ‖S k_i − v_i‖ / ‖v_i‖",
+            "召回误差 ‖S k_i − v_i‖ / ‖v_i‖",
+        )
+        .to_owned(),
         log_x: false,
         log_y: false,
         series: runs
@@ -870,7 +943,7 @@ mod tests {
 
     #[test]
     fn defaults_give_text_table_two_charts_and_the_figures() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 4);
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
@@ -920,7 +993,7 @@ mod tests {
         let mut raw = defaults(PARAMS);
         raw.insert("alpha".into(), "0.97".into());
         raw.insert("beta".into(), "0.6".into());
-        assert_eq!(run(&raw).unwrap(), run(&raw).unwrap());
+        assert_eq!(run(&raw, Lang::En).unwrap(), run(&raw, Lang::En).unwrap());
         assert_eq!(figures(), figures());
         let (a, _) = pairs(8, 3, 9);
         let (b, _) = pairs(8, 10, 9);
@@ -933,7 +1006,7 @@ mod tests {
             let mut raw = defaults(PARAMS);
             raw.insert("dim".into(), d.into());
             raw.insert("pairs".into(), n.into());
-            let out = run(&raw).unwrap();
+            let out = run(&raw, Lang::En).unwrap();
             let Block::Plot(p) = &out.blocks[2] else {
                 panic!()
             };
@@ -950,13 +1023,13 @@ mod tests {
         raw.insert("alpha".into(), "1.5".into());
         raw.insert("beta".into(), "x".into());
         raw.insert("seed".into(), "-1".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["dim", "pairs", "alpha", "beta", "seed"]);
         let mut raw = defaults(PARAMS);
         raw.insert("dim".into(), "64".into());
         raw.insert("pairs".into(), "4,096".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "pairs");
         assert!(
@@ -966,7 +1039,7 @@ mod tests {
         );
         // d = 64 itself fits, and so does the largest n at d = 32.
         raw.insert("pairs".into(), "1".into());
-        assert!(run(&raw).is_ok());
+        assert!(run(&raw, Lang::En).is_ok());
         assert!(work(64, 1).unwrap() <= MAX_WORK);
         assert!(work(32, 1_400).unwrap() <= MAX_WORK);
     }

@@ -10,6 +10,7 @@ use crate::demo::{
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, count, fmt_value, group_digits,
     group_u64, parse_choice, parse_float, parse_int_list,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// One line of the models box: a name, a layout and bytes per stored value.
@@ -853,7 +854,7 @@ pub fn chart_lengths() -> Vec<u64> {
 
 /// Runs the demo: text per model, the source's comparison table, and a
 /// log-log chart of bytes against context length with the GPU's memory.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let u = p.units;
     let (rows, replaced) = rows(&p.specs, p.convention);
@@ -1043,7 +1044,7 @@ mod tests {
 
     fn out(changes: &[(&str, &str)]) -> Output {
         let raw = defaults_with(PARAMS, changes);
-        run(&raw).unwrap()
+        run(&raw, Lang::En).unwrap()
     }
 
     fn text(o: &Output) -> &str {
@@ -1069,7 +1070,7 @@ mod tests {
 
     fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
         let raw = defaults_with(PARAMS, changes);
-        run(&raw).unwrap_err()
+        run(&raw, Lang::En).unwrap_err()
     }
 
     #[test]
@@ -1482,6 +1483,6 @@ Q: csa_hca csa=0 hca=0 layers=61 kv_dim=512";
             .into_iter()
             .find(|d| d.id == "kv_calc")
             .unwrap();
-        assert!(run(&defaults(d.params)).is_ok());
+        assert!(run(&defaults(d.params), Lang::En).is_ok());
     }
 }

@@ -7,6 +7,7 @@ use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
     checked_product, group, parse_choice, parse_int,
 };
+use crate::lang::Lang;
 use crate::rng::SplitMix64;
 
 // ANCHOR: demo
@@ -529,7 +530,7 @@ fn fmt_bits(b: f64) -> String {
 
 /// Runs the demo: the ladder's bits, bytes and measured errors as text, a
 /// table and a chart of bytes against error.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let rungs = ladder(p.vectors, p.dim, p.outliers, p.seed);
     let bf16_bytes = p.model.bytes(p.tokens);
@@ -929,7 +930,7 @@ mod tests {
 
     #[test]
     fn defaults_give_text_table_chart_and_the_figures() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 3);
         let f: std::collections::BTreeMap<_, _> = figures().into_iter().collect();
         assert_eq!(f["quant.vq_ratio"], "4.6×");
@@ -989,7 +990,7 @@ mod tests {
             raw.insert("model".into(), m.into());
             raw.insert("tokens".into(), "4,096".into());
             raw.insert("outliers".into(), "0".into());
-            let out = run(&raw).unwrap();
+            let out = run(&raw, Lang::En).unwrap();
             let Block::Plot(plot) = &out.blocks[2] else {
                 panic!()
             };
@@ -997,13 +998,13 @@ mod tests {
         }
         let mut raw = defaults(PARAMS);
         raw.insert("model".into(), "DeepSeek-V4".into());
-        let Block::Table { rows, .. } = &run(&raw).unwrap().blocks[1] else {
+        let Block::Table { rows, .. } = &run(&raw, Lang::En).unwrap().blocks[1] else {
             panic!()
         };
         // V4's 7.4 GiB of compressed entries at 10^6 tokens plus its 7.6 MiB of windows.
         assert_eq!(rows[0][4], "7.4 GiB");
         raw.insert("outliers".into(), "128".into());
-        assert!(run(&raw).is_ok());
+        assert!(run(&raw, Lang::En).is_ok());
     }
 
     #[test]
@@ -1019,7 +1020,7 @@ mod tests {
     #[test]
     fn reruns_are_bit_identical() {
         let raw = defaults(PARAMS);
-        assert_eq!(run(&raw).unwrap(), run(&raw).unwrap());
+        assert_eq!(run(&raw, Lang::En).unwrap(), run(&raw, Lang::En).unwrap());
         assert_eq!(figures(), figures());
     }
 
@@ -1027,7 +1028,7 @@ mod tests {
     fn bad_parameters_name_each_field() {
         let mut raw = defaults(PARAMS);
         raw.insert("dim".into(), "100".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "dim");
         assert!(
@@ -1042,7 +1043,7 @@ mod tests {
         raw.insert("seed".into(), "x".into());
         raw.insert("model".into(), "GPT".into());
         raw.insert("tokens".into(), "0".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(
             names,
@@ -1052,7 +1053,7 @@ mod tests {
         raw.insert("dim".into(), "4,096".into());
         raw.insert("vectors".into(), "65".into());
         raw.insert("outliers".into(), "5,000".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["vectors", "outliers"]);
         assert!(
@@ -1062,10 +1063,10 @@ mod tests {
         );
         raw.insert("outliers".into(), "16".into());
         raw.insert("dim".into(), "8".into());
-        assert_eq!(run(&raw).unwrap_err()[0].param, "dim");
+        assert_eq!(run(&raw, Lang::En).unwrap_err()[0].param, "dim");
         raw.insert("dim".into(), "16".into());
         raw.insert("outliers".into(), "17".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs[0].param, "outliers");
         assert_eq!(errs[0].message, "at most dim (16) channels");
     }

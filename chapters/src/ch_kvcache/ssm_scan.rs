@@ -5,8 +5,9 @@
 use super::formulas::gqa_bytes;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, count, group_u64, parse_float_list, parse_int,
+    checked_product, count, group_u64, parse_float_list, parse_int, pick,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -344,7 +345,7 @@ fn sampled(first: usize, last: usize) -> Vec<usize> {
 
 /// Runs the demo: the fixed state against a growing KV cache, the impulse's
 /// memory for each Δ, and a selective run over seeded tokens.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let (n, t_max) = (p.state, p.steps);
     let a = a_diag(n);
@@ -360,45 +361,69 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
 
     let state_bytes = trace.state.len() as u64 * STATE_BYTES;
     let t64 = t_max as u64;
-    let mut text = format!(
-        "state: {} per channel, in f32 ({STATE_BYTES} B each): {} after 1 token, after {} and after {}\n",
-        count(trace.state.len() as u64, "value", "values"),
-        fmt_bytes(state_bytes),
-        count(t64, "token", "tokens"),
-        group_u64(LONG)
-    );
-    text += &format!(
-        "KV cache of one attention head for the same tokens ({KV_HEAD_DIM} dims, K and V, BF16 = {} B a token): {} after {}, {} after {}\n",
+    let values = trace.state.len() as u64;
+    let (held, long) = (fmt_bytes(state_bytes), group_u64(LONG));
+    let (kv_one, kv_t, kv_long) = (
         kv_bytes(1),
         fmt_bytes(kv_bytes(t64)),
-        count(t64, "token", "tokens"),
         fmt_bytes(kv_bytes(LONG)),
-        group_u64(LONG)
     );
+    let mut text = match lang {
+        Lang::En => format!(
+            "state: {} per channel, in f32 ({STATE_BYTES} B each): {held} after 1 token, after {} and after {long}\n\
+             KV cache of one attention head for the same tokens ({KV_HEAD_DIM} dims, K and V, BF16 = {kv_one} B a token): {kv_t} after {}, {kv_long} after {long}\n",
+            count(values, "value", "values"),
+            count(t64, "token", "tokens"),
+            count(t64, "token", "tokens"),
+        ),
+        Lang::Zh => format!(
+            "状态：每个通道 {} 个值，用 f32 存（每个 {STATE_BYTES} B）：{held}，无论是 1 个 token 之后、{} 个 token 之后还是 {long} 个之后\n\
+             一个注意力头对同样这些 token 的 KV 缓存（{KV_HEAD_DIM} 维，K 与 V，BF16 = 每 token {kv_one} B）：{kv_t}（{} 个 token 之后），{kv_long}（{long} 个之后）\n",
+            group_u64(values),
+            group_u64(t64),
+            group_u64(t64),
+        ),
+    };
     let slow_a = a[0];
     let a_text = format!("{slow_a}").replace('-', "−");
-    text += &format!(
-        "impulse x_0 = 1, zeros after; what is left after {} in the slowest channel (A = {a_text}) and on average over the {}:\n",
-        count(t64, "step", "steps"),
-        count(n as u64, "channel", "channels")
-    );
+    text += &match lang {
+        Lang::En => format!(
+            "impulse x_0 = 1, zeros after; what is left after {} in the slowest channel (A = {a_text}) and on average over the {}:\n",
+            count(t64, "step", "steps"),
+            count(n as u64, "channel", "channels")
+        ),
+        Lang::Zh => format!(
+            "脉冲 x_0 = 1，之后全是零；{} 步之后最慢通道（A = {a_text}）中剩下的部分，以及 {} 个通道的平均：\n",
+            group_u64(t64),
+            group_u64(n as u64)
+        ),
+    };
     for (d, m) in p.deltas.iter().zip(&memories) {
         let closed = math::exp(d * slow_a * t_max as f64);
-        text += &format!(
-            "  Δ = {}: {} (e^(ΔAt) = {}), average {}\n",
+        let (delta, left, exact, mean) = (
             fmt_delta(*d),
             fmt_percent(m.slowest[t_max]),
             fmt_percent(closed),
-            fmt_percent(m.mean[t_max])
+            fmt_percent(m.mean[t_max]),
         );
+        text += &match lang {
+            Lang::En => format!("  Δ = {delta}: {left} (e^(ΔAt) = {exact}), average {mean}\n"),
+            Lang::Zh => format!("  Δ = {delta}：{left}（e^(ΔAt) = {exact}），平均 {mean}\n"),
+        };
     }
     for (d, m) in p.deltas.iter().zip(&memories) {
         if let Some(stop) = m.slowest.iter().position(|&v| v < CHART_MIN) {
-            text += &format!(
-                "  Δ = {}: below {CHART_MIN:e} after {}; the chart stops there\n",
-                fmt_delta(*d),
-                count(stop as u64, "step", "steps")
-            );
+            let delta = fmt_delta(*d);
+            text += &match lang {
+                Lang::En => format!(
+                    "  Δ = {delta}: below {CHART_MIN:e} after {}; the chart stops there\n",
+                    count(stop as u64, "step", "steps")
+                ),
+                Lang::Zh => format!(
+                    "  Δ = {delta}：低于 {CHART_MIN:e}，发生在 {} 步之后；图表到此为止\n",
+                    group_u64(stop as u64)
+                ),
+            };
         }
     }
     let (dmin, dmax) = trace
@@ -412,17 +437,19 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
             (0, 0.0_f64),
             |best, (i, &v)| if v > best.1 { (i, v) } else { best },
         );
-    text += &format!(
-        "selective run (seed {}, {}): Δ_t from {:.4} to {:.4}; ‖h_t‖ at most {:.4} (token {}), {:.4} after the last; the state is still {}\n",
-        p.seed,
-        count(t64, "token", "tokens"),
-        dmin,
-        dmax,
-        peak,
-        peak_at + 1,
-        trace.norm[t_max - 1],
-        count(trace.state.len() as u64, "value", "values")
-    );
+    let (seed, at, last) = (p.seed, peak_at + 1, trace.norm[t_max - 1]);
+    text += &match lang {
+        Lang::En => format!(
+            "selective run (seed {seed}, {}): Δ_t from {dmin:.4} to {dmax:.4}; ‖h_t‖ at most {peak:.4} (token {at}), {last:.4} after the last; the state is still {}\n",
+            count(t64, "token", "tokens"),
+            count(values, "value", "values")
+        ),
+        Lang::Zh => format!(
+            "选择性扫描（种子 {seed}，{} 个 token）：Δ_t 从 {dmin:.4} 到 {dmax:.4}；‖h_t‖ 最大 {peak:.4}（第 {at} 个 token），最后一个 token 之后为 {last:.4}；状态仍然是 {} 个值\n",
+            group_u64(t64),
+            group_u64(values)
+        ),
+    };
 
     let mut marks: Vec<usize> = [16, 64, t_max]
         .into_iter()
@@ -431,11 +458,24 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     marks.dedup();
     let mut header = vec![
         "Δ".to_owned(),
-        "steps until half is left (slowest)".to_owned(),
+        pick(
+            lang,
+            "steps until half is left (slowest)",
+            "剩一半所需步数（最慢通道）",
+        )
+        .to_owned(),
     ];
     for &t in &marks {
-        header.push(format!("after {t}: slowest"));
-        header.push(format!("after {t}: average"));
+        match lang {
+            Lang::En => {
+                header.push(format!("after {t}: slowest"));
+                header.push(format!("after {t}: average"));
+            }
+            Lang::Zh => {
+                header.push(format!("{t} 步后：最慢通道"));
+                header.push(format!("{t} 步后：平均"));
+            }
+        }
     }
     let rows = p
         .deltas
@@ -458,9 +498,12 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
 
     let ts = sampled(0, t_max);
     let memory_plot = Plot {
-        title: format!("What is left of an impulse in the slowest channel (A = {a_text})"),
-        x_label: "steps since the impulse".to_owned(),
-        y_label: "fraction left".to_owned(),
+        title: match lang {
+            Lang::En => format!("What is left of an impulse in the slowest channel (A = {a_text})"),
+            Lang::Zh => format!("最慢通道（A = {a_text}）中脉冲剩下的部分"),
+        },
+        x_label: pick(lang, "steps since the impulse", "脉冲之后的步数").to_owned(),
+        y_label: pick(lang, "fraction left", "剩余比例").to_owned(),
         log_x: false,
         log_y: true,
         series: p
@@ -493,15 +536,20 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         dashed,
     };
     let run_plot = Plot {
-        title: format!(
-            "Input-dependent Δ_t (seed {}): the state stays {} values ({} B) while one head's KV cache grows to {} B",
-            p.seed,
-            n,
-            group_u64(state_bytes),
-            group_u64(kv_bytes(t64))
-        ),
+        title: match lang {
+            Lang::En => format!(
+                "Input-dependent Δ_t (seed {seed}): the state stays {n} values ({} B) while one head's KV cache grows to {} B",
+                group_u64(state_bytes),
+                group_u64(kv_bytes(t64))
+            ),
+            Lang::Zh => format!(
+                "随输入变化的 Δ_t（种子 {seed}）：状态始终是 {n} 个值（{} B），而一个头的 KV 缓存增长到 {} B",
+                group_u64(state_bytes),
+                group_u64(kv_bytes(t64))
+            ),
+        },
         x_label: "token t".to_owned(),
-        y_label: "value".to_owned(),
+        y_label: pick(lang, "value", "值").to_owned(),
         log_x: false,
         log_y: false,
         series: vec![
@@ -519,16 +567,31 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         dashed: false,
     };
     let bytes_plot = Plot {
-        title: "Bytes held: one channel's state against one head's KV cache".to_owned(),
-        x_label: "tokens".to_owned(),
-        y_label: "bytes".to_owned(),
+        title: pick(
+            lang,
+            "Bytes held: one channel's state against one head's KV cache",
+            "占用字节：一个通道的状态与一个头的 KV 缓存",
+        )
+        .to_owned(),
+        x_label: pick(lang, "tokens", "token 数").to_owned(),
+        y_label: pick(lang, "bytes", "字节").to_owned(),
         log_x: false,
         log_y: true,
         series: vec![
-            bytes_series(format!("SSM state ({n} × {STATE_BYTES} B)"), &|_| {
-                state_bytes
-            }),
-            bytes_series(format!("KV cache ({} B a token)", kv_bytes(1)), &kv_bytes),
+            bytes_series(
+                match lang {
+                    Lang::En => format!("SSM state ({n} × {STATE_BYTES} B)"),
+                    Lang::Zh => format!("SSM 状态（{n} × {STATE_BYTES} B）"),
+                },
+                &|_| state_bytes,
+            ),
+            bytes_series(
+                match lang {
+                    Lang::En => format!("KV cache ({kv_one} B a token)"),
+                    Lang::Zh => format!("KV 缓存（每 token {kv_one} B）"),
+                },
+                &kv_bytes,
+            ),
         ],
         heatmap: None,
     };
@@ -644,7 +707,7 @@ mod tests {
             assert!(trace.norm.iter().all(|v| v.is_finite() && *v < 100.0));
         }
         let text_at = |steps: &str| {
-            let out = run(&with(&[("steps", steps)])).unwrap();
+            let out = run(&with(&[("steps", steps)]), Lang::En).unwrap();
             let t = text(&out).to_owned();
             t.lines()
                 .next()
@@ -663,7 +726,7 @@ mod tests {
 
     #[test]
     fn defaults_run() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 5);
         let t = text(&out);
         assert!(t.contains("state: 16 values per channel, in f32 (4 B each): 64 B after 1 token, after 256 tokens and after 1,000,000\n"), "{t}");
@@ -711,7 +774,7 @@ mod tests {
             ("steps", "10,000"),
             ("state", "4"),
             ("deltas", "0.01 10"),
-        ]))
+        ]), Lang::En)
         .unwrap();
         let t = text(&out);
         assert!(t.contains("Δ = 10: 0%"), "{t}");
@@ -746,12 +809,12 @@ mod tests {
                 .collect()
         };
         let (a, b) = (
-            run(&defaults(PARAMS)).unwrap(),
-            run(&defaults(PARAMS)).unwrap(),
+            run(&defaults(PARAMS), Lang::En).unwrap(),
+            run(&defaults(PARAMS), Lang::En).unwrap(),
         );
         assert_eq!(a, b);
         assert_eq!(bits(&a), bits(&b));
-        let c = run(&with(&[("seed", "8")])).unwrap();
+        let c = run(&with(&[("seed", "8")]), Lang::En).unwrap();
         assert_ne!(bits(&a), bits(&c));
     }
 
@@ -759,25 +822,25 @@ mod tests {
     fn the_budget_is_checked_before_running() {
         assert_eq!(work(16, 256, 3), Some(32_768));
         assert_eq!(work(u64::MAX, 2, 1), None);
-        let errs = run(&with(&[("state", "256"), ("steps", "20,000")])).unwrap_err();
+        let errs = run(&with(&[("state", "256"), ("steps", "20,000")]), Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "steps");
         assert_eq!(
             errs[0].message,
             "(state + 16) × steps × (Δ values + 1) = 21,760,000 exceeds the cell's budget of 1,000,000 state updates; lower state, steps or the number of Δ values"
         );
-        assert!(run(&with(&[("state", "256"), ("steps", "919")])).is_ok());
-        assert!(run(&with(&[("state", "256"), ("steps", "920")])).is_err());
+        assert!(run(&with(&[("state", "256"), ("steps", "919")]), Lang::En).is_ok());
+        assert!(run(&with(&[("state", "256"), ("steps", "920")]), Lang::En).is_err());
         assert!(
             run(&with(&[
                 ("state", "1"),
                 ("steps", "20,000"),
                 ("deltas", "1")
-            ]))
+            ]), Lang::En)
             .is_ok()
         );
         assert_eq!(
-            run(&with(&[("steps", "20,001")])).unwrap_err()[0].message,
+            run(&with(&[("steps", "20,001")]), Lang::En).unwrap_err()[0].message,
             "must be between 1 and 20,000"
         );
         assert!(PARAMS[1].help.contains(&group_u64(MAX_WORK)));
@@ -790,18 +853,18 @@ mod tests {
             ("steps", "x"),
             ("deltas", "0.1 -1"),
             ("seed", "-1"),
-        ]))
+        ]), Lang::En)
         .unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["state", "steps", "deltas", "seed"]);
         assert_eq!(errs[2].message, "must be between 0.0001 and 10");
-        let errs = run(&with(&[("deltas", "")])).unwrap_err();
+        let errs = run(&with(&[("deltas", "")]), Lang::En).unwrap_err();
         assert_eq!(errs[0].message, "enter at least one number");
-        let errs = run(&with(&[("deltas", "1 2 3 4 5 6 7")])).unwrap_err();
+        let errs = run(&with(&[("deltas", "1 2 3 4 5 6 7")]), Lang::En).unwrap_err();
         assert_eq!(errs[0].message, "at most 6 values");
-        let errs = run(&with(&[("deltas", "0.1 abc")])).unwrap_err();
+        let errs = run(&with(&[("deltas", "0.1 abc")]), Lang::En).unwrap_err();
         assert_eq!(errs[0].message, "`abc` is not a number");
-        assert!(run(&with(&[("deltas", "0.01, 0.1; 1")])).is_ok());
-        assert!(run(&with(&[("steps", "1"), ("state", "1")])).is_ok());
+        assert!(run(&with(&[("deltas", "0.01, 0.1; 1")]), Lang::En).is_ok());
+        assert!(run(&with(&[("steps", "1"), ("state", "1")]), Lang::En).is_ok());
     }
 }

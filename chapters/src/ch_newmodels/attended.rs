@@ -2,8 +2,9 @@
 
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, group, parse_int,
-    parse_int_list,
+    parse_int_list, pick,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// Entries a query at position `pos` (0-based) attends to in one layer:
@@ -110,29 +111,41 @@ impl Params {
 }
 
 /// Runs the demo: text, table and a log-log chart against full attention.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let table = rows(&p.lens, p.window, p.topk);
     let mut text = String::new();
     for r in &table {
-        text += &format!(
-            "context {:>9}: full attention {:>9}; C4 layer {} (indexer scores {}); C128 layer {}; window-only {}\n",
-            group(r.len as i64),
-            group(r.full as i64),
-            group(r.c4 as i64),
-            group(r.scored as i64),
-            group(r.c128 as i64),
-            group(r.swa as i64)
-        );
+        let [len, full, c4, scored, c128, swa] =
+            [r.len, r.full, r.c4, r.scored, r.c128, r.swa].map(|v| group(v as i64));
+        text += &match lang {
+            Lang::En => format!(
+                "context {len:>9}: full attention {full:>9}; C4 layer {c4} (indexer scores {scored}); C128 layer {c128}; window-only {swa}\n"
+            ),
+            Lang::Zh => format!(
+                "上下文 {len:>9}：全注意力 {full:>9}；C4 层 {c4}（索引器打分 {scored} 个）；C128 层 {c128}；仅窗口层 {swa}\n"
+            ),
+        };
     }
-    let header = [
-        "context",
-        "full attention",
-        "C4 + top-k",
-        "C4 entries scored",
-        "C128",
-        "window only",
-    ];
+    let header = pick(
+        lang,
+        [
+            "context",
+            "full attention",
+            "C4 + top-k",
+            "C4 entries scored",
+            "C128",
+            "window only",
+        ],
+        [
+            "上下文",
+            "全注意力",
+            "C4 + top-k",
+            "C4 打分条目数",
+            "C128",
+            "仅窗口",
+        ],
+    );
     let cells = table
         .iter()
         .map(|r| {
@@ -151,20 +164,25 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         dashed,
     };
     let plot = Plot {
-        title: "KV entries one query attends to, per layer".to_owned(),
-        x_label: "context length (tokens)".to_owned(),
-        y_label: "entries attended".to_owned(),
+        title: pick(
+            lang,
+            "KV entries one query attends to, per layer",
+            "每层中一个查询关注的 KV 条目数",
+        )
+        .to_owned(),
+        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").to_owned(),
+        y_label: pick(lang, "entries attended", "关注的条目数").to_owned(),
         log_x: true,
         log_y: true,
         series: vec![
-            curve("full attention", &|l| l, true),
+            curve(header[1], &|l| l, true),
             curve(
                 &format!("C4 + top-{}", p.topk),
                 &|l| attended(l - 1, 4, p.topk, p.window),
                 false,
             ),
             curve("C128", &|l| attended(l - 1, 128, 0, p.window), false),
-            curve("window only", &|l| attended(l - 1, 1, 0, p.window), false),
+            curve(header[5], &|l| attended(l - 1, 1, 0, p.window), false),
         ],
         heatmap: None,
     };
@@ -231,7 +249,7 @@ mod tests {
             .into_iter()
             .find(|d| d.id == "attended")
             .unwrap();
-        let out = run(&defaults(demo.params)).unwrap();
+        let out = run(&defaults(demo.params), Lang::En).unwrap();
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
@@ -243,7 +261,7 @@ mod tests {
         let mut raw = defaults(demo().params);
         raw.insert("window".into(), "-3".into());
         raw.insert("topk".into(), "".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["window", "topk"]);
     }

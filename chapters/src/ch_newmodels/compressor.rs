@@ -5,8 +5,9 @@ use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, checked_sum, count, parse_choice, parse_int,
+    checked_product, checked_sum, count, group_u64, parse_choice, parse_int, pick,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -298,37 +299,62 @@ pub fn compute(p: &Params) -> Computed {
 }
 
 /// Runs the demo.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let r = compute(&p);
-    let tokens = |n: usize| count(n as u64, "token", "tokens");
-    let entries = |n: usize| count(n as u64, "entry", "entries");
-    let layout = if p.overlap {
-        format!(
+    let tokens = |n: usize| match lang {
+        Lang::En => count(n as u64, "token", "tokens"),
+        Lang::Zh => format!("{} 个 token", group_u64(n as u64)),
+    };
+    let entries = |n: usize| match lang {
+        Lang::En => count(n as u64, "entry", "entries"),
+        Lang::Zh => format!("{} 个条目", group_u64(n as u64)),
+    };
+    let layout = match (p.overlap, lang) {
+        (true, Lang::En) => format!(
             "overlapping windows of {} every {}",
             tokens(r.window),
             tokens(p.ratio)
-        )
-    } else {
-        format!("disjoint blocks of {}", tokens(p.ratio))
+        ),
+        (true, Lang::Zh) => format!(
+            "长 {} 的重叠窗口，每 {} 起一个",
+            tokens(r.window),
+            tokens(p.ratio)
+        ),
+        (false, Lang::En) => format!("disjoint blocks of {}", tokens(p.ratio)),
+        (false, Lang::Zh) => format!("互不重叠的块，每块 {}", tokens(p.ratio)),
     };
     // Identical results read as such, not as "0.0e0".
     let diff = if r.max_abs_diff == 0.0 {
-        "0 (identical)".to_owned()
+        pick(lang, "0 (identical)", "0（完全相同）").to_owned()
     } else {
         format!("{:.1e}", r.max_abs_diff)
     };
-    let text = format!(
-        "{}, D = {}, {layout}\nstreaming: {}, {} left in the partial state\nall at once: {}\nlargest |streaming - all at once| = {diff}\n",
+    let (n, streamed, partial, batch) = (
         tokens(p.tokens),
-        p.dim,
         entries(r.streamed.len()),
         tokens(r.partial),
         entries(r.batch.len()),
     );
+    let text = match lang {
+        Lang::En => format!(
+            "{n}, D = {}, {layout}\nstreaming: {streamed}, {partial} left in the partial state\nall at once: {batch}\nlargest |streaming - all at once| = {diff}\n",
+            p.dim
+        ),
+        Lang::Zh => format!(
+            "{n}，D = {}，{layout}\n流式：{streamed}，部分状态里剩 {partial}\n一次算完：{batch}\n|流式 - 一次算完| 的最大值 = {diff}\n",
+            p.dim
+        ),
+    };
     let shown = p.dim.min(4);
-    let mut header = vec!["entry".to_owned(), "tokens covered".to_owned()];
-    header.extend((0..shown).map(|d| format!("dim {d}")));
+    let mut header = vec![
+        pick(lang, "entry", "条目").to_owned(),
+        pick(lang, "tokens covered", "覆盖的 token").to_owned(),
+    ];
+    header.extend((0..shown).map(|d| match lang {
+        Lang::En => format!("dim {d}"),
+        Lang::Zh => format!("维度 {d}"),
+    }));
     let rows = r
         .batch
         .iter()
@@ -350,7 +376,10 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         .enumerate()
         .take(16)
         .map(|(k, ws)| Series {
-            name: format!("entry {}", k + 1),
+            name: match lang {
+                Lang::En => format!("entry {}", k + 1),
+                Lang::Zh => format!("条目 {}", k + 1),
+            },
             x: ws.iter().map(|(t, _)| (*t + 1) as f64).collect(),
             y: ws.iter().map(|(_, w)| *w).collect(),
             bars: true,
@@ -358,9 +387,14 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let plot = Plot {
-        title: "Softmax weight of each token in its entry (dimension 0)".to_owned(),
+        title: pick(
+            lang,
+            "Softmax weight of each token in its entry (dimension 0)",
+            "每个 token 在其条目中的 Softmax 权重（维度 0）",
+        )
+        .to_owned(),
         x_label: "token".to_owned(),
-        y_label: "weight".to_owned(),
+        y_label: pick(lang, "weight", "权重").to_owned(),
         series,
         ..Plot::default()
     };
@@ -467,12 +501,12 @@ mod tests {
         let mut raw = defaults(PARAMS);
         raw.insert("tokens".into(), "4,096".into());
         raw.insert("dim".into(), "512".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "dim");
         assert_eq!(errs[0].message, "must be between 1 and 256");
         raw.insert("dim".into(), "256".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "tokens");
         assert_eq!(
@@ -483,10 +517,10 @@ mod tests {
         for (tokens, dim) in [(4_096, 22), (510, 64), (126, 128), (30, 256)] {
             raw.insert("tokens".into(), tokens.to_string());
             raw.insert("dim".into(), dim.to_string());
-            assert!(run(&raw).is_ok(), "{tokens} × {dim}");
+            assert!(run(&raw, Lang::En).is_ok(), "{tokens} × {dim}");
             raw.insert("tokens".into(), (tokens + 1).to_string());
             if work(tokens as u64 + 1, dim) > Some(MAX_WORK) {
-                assert!(run(&raw).is_err(), "{} × {dim}", tokens + 1);
+                assert!(run(&raw, Lang::En).is_err(), "{} × {dim}", tokens + 1);
             }
         }
         assert!(PARAMS[1].help.contains(&crate::demo::group(MAX_WORK as i64)));
@@ -499,7 +533,7 @@ mod tests {
         raw.insert("layout".into(), "diagonal".into());
         raw.insert("ratio".into(), "0".into());
         raw.insert("dim".into(), "x".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["layout", "ratio", "dim"]);
     }

@@ -1,12 +1,11 @@
 //! The per-request KV ledger: bytes per token, fixed bytes per request, and the
 //! total at a context length, for models whose formulas the reader can edit.
 
-use crate::lang::Lang;
-
 use crate::demo::{
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
-    parse_choice,
+    parse_choice, pick,
 };
+use crate::lang::Lang;
 
 // ANCHOR: demo
 /// Bytes of one raw or compressed KV entry in V4's FP8 cache format (the source
@@ -368,7 +367,7 @@ pub fn demo() -> Demo {
 }
 
 /// Runs the demo.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let models =
         parse_models(raw.get("models").map(String::as_str).unwrap_or(""))
             .map_err(|m| ParamError::from_msg("models", m));
@@ -386,29 +385,42 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     };
     let at = |m: &Model, len: u64| {
         m.bytes(len).map_or_else(
-            || "not supported".to_owned(),
+            || pick(lang, "not supported", "不支持").to_owned(),
             |b| format!("{:.2} {}", b / units.giga(), units.giga_name()),
         )
     };
     let mut text = String::new();
     for m in &models {
-        text += &format!(
-            "{}: {} per token, {} fixed per request; a 128K-token request {}, a 1M-token request {}\n",
-            m.name,
-            units.fmt(m.per_token, 1),
-            units.fmt(m.fixed, 1),
-            at(m, REPORT_AT[0]),
-            at(m, REPORT_AT[1]),
-        );
+        let (name, per_token, fixed) = (&m.name, units.fmt(m.per_token, 1), units.fmt(m.fixed, 1));
+        let (short, long) = (at(m, REPORT_AT[0]), at(m, REPORT_AT[1]));
+        text += &match lang {
+            Lang::En => format!(
+                "{name}: {per_token} per token, {fixed} fixed per request; a 128K-token request {short}, a 1M-token request {long}\n"
+            ),
+            Lang::Zh => format!(
+                "{name}：每 token {per_token}，每个请求固定 {fixed}；128K token 的请求 {short}，1M token 的请求 {long}\n"
+            ),
+        };
     }
-    let header = [
-        "model",
-        "bytes per token",
-        "fixed bytes",
-        "max tokens",
-        "at 128K tokens",
-        "at 1M tokens",
-    ];
+    let header = pick(
+        lang,
+        [
+            "model",
+            "bytes per token",
+            "fixed bytes",
+            "max tokens",
+            "at 128K tokens",
+            "at 1M tokens",
+        ],
+        [
+            "模型",
+            "每 token 字节数",
+            "固定字节数",
+            "最大 token 数",
+            "128K token 时",
+            "1M token 时",
+        ],
+    );
     let rows = models
         .iter()
         .map(|m| {
@@ -440,8 +452,11 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let plot = Plot {
-        title: format!("KV per request ({}) vs context length", units.giga_name()),
-        x_label: "context length (tokens)".into(),
+        title: match lang {
+            Lang::En => format!("KV per request ({}) vs context length", units.giga_name()),
+            Lang::Zh => format!("每个请求的 KV（{}）随上下文长度的变化", units.giga_name()),
+        },
+        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").into(),
         y_label: units.giga_name().into(),
         log_x: true,
         // Logarithmic, so a short request's few MiB are as readable as 1M tokens' GiB.
@@ -867,14 +882,14 @@ mod tests {
             "models".into(),
             format!("{MODELS}\nMy model | 1000 | 2 * 1024 | 4096"),
         );
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Table { rows, .. } = &out.blocks[1] else {
             panic!()
         };
         assert_eq!(rows.len(), 7);
         assert_eq!(rows[6][5], "not supported");
         raw.insert("models".into(), "A | 1 | 2 | 3\nB | 1 + | 0 | 5".into());
-        let e = run(&raw).unwrap_err();
+        let e = run(&raw, Lang::En).unwrap_err();
         assert_eq!(e[0].param, "models");
         assert!(
             e[0].message.starts_with("line 2, bytes per token:"),
@@ -883,7 +898,7 @@ mod tests {
         );
         raw.insert("models".into(), "A | 1 | 2".into());
         assert!(
-            run(&raw).unwrap_err()[0]
+            run(&raw, Lang::En).unwrap_err()[0]
                 .message
                 .contains("expected `name |")
         );

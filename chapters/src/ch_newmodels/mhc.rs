@@ -5,8 +5,9 @@ use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, group, parse_float, parse_int,
+    checked_product, group, parse_float, parse_int, pick,
 };
+use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -291,9 +292,9 @@ impl Params {
 }
 
 /// A norm for the reader: 4 decimals, scientific when huge or tiny.
-fn fmt_norm(v: f64) -> String {
+fn fmt_norm(v: f64, lang: Lang) -> String {
     if !v.is_finite() {
-        "overflow (> 1.8e308)".to_owned()
+        pick(lang, "overflow (> 1.8e308)", "溢出（> 1.8e308）").to_owned()
     } else if v >= 1e5 || (v != 0.0 && v < 1e-3) {
         format!("{v:.3e}")
     } else {
@@ -310,24 +311,32 @@ fn chartable(v: f64) -> bool {
 /// A line for the text when the chart of `norms` stops early: at the first
 /// layer whose norm passes [`CHART_MAX`] (and where the product overflowed
 /// `f64`) or underflowed to 0. Empty when every layer is charted.
-fn chart_note(name: &str, norms: &[f64]) -> String {
+fn chart_note(name: &str, norms: &[f64], lang: Lang) -> String {
     let layer = |pred: &dyn Fn(f64) -> bool| norms.iter().position(|&v| pred(v)).map(|i| i + 1);
     let Some(stop) = layer(&|v| !chartable(v)) else {
         return String::new();
     };
     let at = group(stop as i64);
     if norms[stop - 1] == 0.0 {
-        return format!(
-            "the {name} product underflowed to 0 at layer {at}; the chart stops there\n"
-        );
+        return match lang {
+            Lang::En => format!(
+                "the {name} product underflowed to 0 at layer {at}; the chart stops there\n"
+            ),
+            Lang::Zh => format!("{name}乘积下溢为 0，发生在第 {at} 层；图表到此为止\n"),
+        };
     }
-    let mut line =
-        format!("the {name} product passes {CHART_MAX:e} at layer {at}; the chart stops there");
+    let mut line = match lang {
+        Lang::En => format!(
+            "the {name} product passes {CHART_MAX:e} at layer {at}; the chart stops there"
+        ),
+        Lang::Zh => format!("{name}乘积超过 {CHART_MAX:e}，发生在第 {at} 层；图表到此为止"),
+    };
     if let Some(inf) = layer(&|v| !v.is_finite()) {
-        line += &format!(
-            " and the product overflowed f64 (> 1.8e308) at layer {}",
-            group(inf as i64)
-        );
+        let inf = group(inf as i64);
+        line += &match lang {
+            Lang::En => format!(" and the product overflowed f64 (> 1.8e308) at layer {inf}"),
+            Lang::Zh => format!("，且乘积溢出 f64（> 1.8e308），发生在第 {inf} 层"),
+        };
     }
     line + "\n"
 }
@@ -340,7 +349,7 @@ fn fmt_sums(v: &Array1<f64>) -> String {
 
 /// Runs the demo: one mHC layer on random weights, then the residual path over
 /// many layers as text, a table and a log-scale chart.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let mut rng = SplitMix64::new(p.seed);
     let embedding = Array1::from_shape_simple_fn(H, || rng.normal());
@@ -358,31 +367,42 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     let d = p.depth;
     let path = residual_path(p.seed, d, p.noise, p.iters);
     let (free, ds) = (&path.free, &path.ds);
-    let mut text = format!(
-        "comb from mhc_pre (20 Sinkhorn iterations): row sums {}, column sums {}\n",
+    let (comb_rows, comb_cols) = (
         fmt_sums(&comb.sum_axis(Axis(1))),
-        fmt_sums(&comb.sum_axis(Axis(0)))
+        fmt_sums(&comb.sum_axis(Axis(0))),
     );
-    text += &format!(
-        "one mixing matrix after {} iterations: row sums {}, column sums {}\n",
-        p.iters,
+    let (layer_rows, layer_cols) = (
         fmt_sums(&layer.sum_axis(Axis(1))),
-        fmt_sums(&layer.sum_axis(Axis(0)))
+        fmt_sums(&layer.sum_axis(Axis(0))),
     );
-    text += &format!(
-        "sublayer input [{}]; residual streams [{}, {}]\n",
-        input.len(),
-        streams.nrows(),
-        streams.ncols()
-    );
-    text += &format!(
-        "largest singular value of the residual path after {} layers: unconstrained {}, doubly stochastic {}\n",
+    let (width, n, h) = (input.len(), streams.nrows(), streams.ncols());
+    let (layers, free_d, ds_d) = (
         group(d as i64),
-        fmt_norm(free[d - 1]),
-        fmt_norm(ds[d - 1])
+        fmt_norm(free[d - 1], lang),
+        fmt_norm(ds[d - 1], lang),
     );
-    for (name, norms) in [("unconstrained", &free), ("doubly stochastic", &ds)] {
-        text += &chart_note(name, norms);
+    let iters = p.iters;
+    let mut text = match lang {
+        Lang::En => format!(
+            "comb from mhc_pre (20 Sinkhorn iterations): row sums {comb_rows}, column sums {comb_cols}\n\
+             one mixing matrix after {iters} iterations: row sums {layer_rows}, column sums {layer_cols}\n\
+             sublayer input [{width}]; residual streams [{n}, {h}]\n\
+             largest singular value of the residual path after {layers} layers: unconstrained {free_d}, doubly stochastic {ds_d}\n"
+        ),
+        Lang::Zh => format!(
+            "mhc_pre 给出的 comb（20 次 Sinkhorn 迭代）：行和 {comb_rows}，列和 {comb_cols}\n\
+             一个混合矩阵迭代 {iters} 次后：行和 {layer_rows}，列和 {layer_cols}\n\
+             子层输入 [{width}]；残差流 [{n}, {h}]\n\
+             {layers} 层之后残差路径的最大奇异值：无约束 {free_d}，双随机 {ds_d}\n"
+        ),
+    };
+    let names = pick(
+        lang,
+        ["unconstrained", "doubly stochastic"],
+        ["无约束", "双随机"],
+    );
+    for (name, norms) in names.into_iter().zip([&free, &ds]) {
+        text += &chart_note(name, norms, lang);
     }
 
     let mut depths: Vec<usize> = [1, 10, 30, 60, d].into_iter().filter(|&x| x <= d).collect();
@@ -390,7 +410,13 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     depths.dedup();
     let rows = depths
         .iter()
-        .map(|&x| vec![group(x as i64), fmt_norm(free[x - 1]), fmt_norm(ds[x - 1])])
+        .map(|&x| {
+            vec![
+                group(x as i64),
+                fmt_norm(free[x - 1], lang),
+                fmt_norm(ds[x - 1], lang),
+            ]
+        })
         .collect();
 
     let curve = |name: &str, ys: &[f64]| {
@@ -408,27 +434,32 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         }
     };
     let plot = Plot {
-        title: "Largest singular value of the product of mixing matrices".to_owned(),
-        x_label: "layers".to_owned(),
-        y_label: "largest singular value".to_owned(),
+        title: pick(
+            lang,
+            "Largest singular value of the product of mixing matrices",
+            "混合矩阵乘积的最大奇异值",
+        )
+        .to_owned(),
+        x_label: pick(lang, "layers", "层数").to_owned(),
+        y_label: pick(lang, "largest singular value", "最大奇异值").to_owned(),
         log_x: false,
         log_y: true,
         series: vec![
-            curve("unconstrained (I + noise)", free),
-            curve("doubly stochastic (Sinkhorn)", ds),
+            curve(pick(lang, "unconstrained (I + noise)", "无约束（I + 噪声）"), free),
+            curve(pick(lang, "doubly stochastic (Sinkhorn)", "双随机（Sinkhorn）"), ds),
         ],
         heatmap: None,
     };
     let streams_axis: Vec<String> = (0..N).map(|i| i.to_string()).collect();
     let matrix = |title: String, m: &Array2<f64>| Plot {
         title,
-        x_label: "from stream".to_owned(),
-        y_label: "to stream".to_owned(),
+        x_label: pick(lang, "from stream", "来源流").to_owned(),
+        y_label: pick(lang, "to stream", "目标流").to_owned(),
         heatmap: Some(Heatmap {
             x: streams_axis.clone(),
             y: streams_axis.clone(),
             z: m.rows().into_iter().map(|r| r.to_vec()).collect(),
-            z_label: "weight".to_owned(),
+            z_label: pick(lang, "weight", "权重").to_owned(),
             // On 0..1 a product that has mixed to 1/4 everywhere reads as
             // uniform, instead of its last-digit differences filling the scale.
             z_range: Some((0.0, 1.0)),
@@ -438,19 +469,29 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     // Row i of the product says how much of each stream reaches stream i; the
     // layer's matrix is applied transposed (see residual_path), so show Aᵀ.
     let one = matrix(
-        format!("One mixing matrix ({} Sinkhorn iterations)", p.iters),
+        match lang {
+            Lang::En => format!("One mixing matrix ({iters} Sinkhorn iterations)"),
+            Lang::Zh => format!("一个混合矩阵（{iters} 次 Sinkhorn 迭代）"),
+        },
         &layer.t().to_owned(),
     );
     let product = matrix(
-        format!("Product of {} doubly stochastic matrices", group(d as i64)),
+        match lang {
+            Lang::En => format!("Product of {layers} doubly stochastic matrices"),
+            Lang::Zh => format!("{layers} 个双随机矩阵的乘积"),
+        },
         &path.ds_product,
     );
     Ok(Output {
         blocks: vec![
             Block::Text(text),
             Block::Table {
-                header: ["layers", "unconstrained", "doubly stochastic"]
-                    .iter()
+                header: pick(
+                    lang,
+                    ["layers", "unconstrained", "doubly stochastic"],
+                    ["层数", "无约束", "双随机"],
+                )
+                .iter()
                     .map(|s| s.to_string())
                     .collect(),
                 rows,
@@ -633,7 +674,7 @@ mod tests {
 
     #[test]
     fn defaults_give_text_table_plot() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 5);
         // The two heatmaps: 4 × 4, and doubly stochastic to within what the
         // default Sinkhorn iterations reach.
@@ -676,7 +717,7 @@ mod tests {
     fn other_depths_and_overflow() {
         let mut raw = defaults(PARAMS);
         raw.insert("depth".into(), "20".into());
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Table { rows, .. } = &out.blocks[1] else {
             panic!()
         };
@@ -685,7 +726,7 @@ mod tests {
         raw.insert("depth".into(), "1,000".into());
         raw.insert("noise".into(), "2".into());
         raw.insert("iters".into(), "1".into());
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Table { rows, .. } = &out.blocks[1] else {
             panic!()
         };
@@ -707,7 +748,7 @@ mod tests {
         for depth in [1, 10, 99, 100, 250] {
             let mut raw = defaults(PARAMS);
             raw.insert("depth".into(), depth.to_string());
-            let out = run(&raw).unwrap();
+            let out = run(&raw, Lang::En).unwrap();
             let Block::Plot(plot) = &out.blocks[2] else {
                 panic!()
             };
@@ -727,7 +768,7 @@ mod tests {
         let past = free.iter().position(|&v| v > CHART_MAX).unwrap() + 1;
         let inf = free.iter().position(|v| v.is_infinite()).unwrap() + 1;
         assert!(past < inf && inf < 1_000, "{past} {inf}");
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
@@ -751,12 +792,12 @@ mod tests {
             );
         }
         assert_eq!(
-            chart_note("x", &[1.0, 0.0, 2.0]),
+            chart_note("x", &[1.0, 0.0, 2.0], Lang::En),
             "the x product underflowed to 0 at layer 2; the chart stops there\n"
         );
-        assert_eq!(chart_note("x", &[1.0, 2.0]), "");
+        assert_eq!(chart_note("x", &[1.0, 2.0], Lang::En), "");
         // Without overflow there is no note.
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
@@ -770,7 +811,7 @@ mod tests {
         let mut raw = defaults(PARAMS);
         raw.insert("depth".into(), "1,000".into());
         raw.insert("iters".into(), "200".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].param, "depth");
         assert_eq!(
@@ -780,7 +821,7 @@ mod tests {
         for (depth, iters) in [("1,000", "20"), ("100", "200")] {
             raw.insert("depth".into(), depth.into());
             raw.insert("iters".into(), iters.into());
-            assert!(run(&raw).is_ok(), "{depth} × {iters}");
+            assert!(run(&raw, Lang::En).is_ok(), "{depth} × {iters}");
         }
         assert!(PARAMS[1].help.contains(&group(MAX_SINKHORN as i64)));
     }
@@ -791,12 +832,12 @@ mod tests {
         raw.insert("depth".into(), "0".into());
         raw.insert("noise".into(), "abc".into());
         raw.insert("iters".into(), "".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["depth", "noise", "iters"]);
         assert_eq!(errs[1].message, "`abc` is not a number");
         raw = defaults(PARAMS);
         raw.insert("seed".into(), "-1".into());
-        assert_eq!(run(&raw).unwrap_err()[0].param, "seed");
+        assert_eq!(run(&raw, Lang::En).unwrap_err()[0].param, "seed");
     }
 }

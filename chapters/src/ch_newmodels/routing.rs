@@ -4,8 +4,9 @@
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, checked_sum, count, group, parse_float, parse_int, parse_int_list,
+    checked_product, checked_sum, count, group, parse_float, parse_int, parse_int_list, pick,
 };
+use crate::lang::Lang;
 use crate::rng::SplitMix64;
 
 // ANCHOR: demo
@@ -162,6 +163,14 @@ pub const MODELS: &[(&str, u64, u64)] = &[
     ("Kimi-K3 without the latent projection", 7168, 16),
 ];
 // ANCHOR_END: demo
+
+/// The names of [`MODELS`] on the Chinese page, in the same order.
+const MODEL_NAMES_ZH: [&str; 4] = [
+    "DeepSeek-V3",
+    "DeepSeek-V4-Pro",
+    "Kimi-K3（潜空间 3584）",
+    "Kimi-K3，不做潜空间投影",
+];
 
 /// Largest vocabulary the demo accepts (Gemma's 262,144). Building the Zipf
 /// law costs one `powf` per token id, the most expensive step per unit.
@@ -358,18 +367,23 @@ impl Params {
 
 /// Runs the demo: imbalance per batch as text and a table, the charted batch's
 /// per-expert loads as bars, and the dispatch bytes per token.
-pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let results = simulate(p.seed, p.vocab, p.experts, p.topk, p.zipf, &p.batches);
 
     let mut text = String::new();
     for r in &results {
-        text += &format!(
-            "batch of {}: busiest expert carries {:.1}× the mean with hash routing, {:.1}× with uniform routing\n",
-            count(r.batch as u64, "token", "tokens"),
-            max_over_mean(&r.hash),
-            max_over_mean(&r.uniform)
-        );
+        let (hash, uniform) = (max_over_mean(&r.hash), max_over_mean(&r.uniform));
+        text += &match lang {
+            Lang::En => format!(
+                "batch of {}: busiest expert carries {hash:.1}× the mean with hash routing, {uniform:.1}× with uniform routing\n",
+                count(r.batch as u64, "token", "tokens"),
+            ),
+            Lang::Zh => format!(
+                "{} 个 token 的批次：哈希路由下最忙的专家承担均值的 {hash:.1} 倍，均匀路由下为 {uniform:.1} 倍\n",
+                group(r.batch as i64),
+            ),
+        };
     }
     let rows = results
         .iter()
@@ -394,18 +408,28 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         dashed: false,
     };
     let plot = Plot {
-        title: format!(
-            "Tokens per expert, batch of {} × {} each",
-            count(p.chart_batch as u64, "token", "tokens"),
-            count(p.topk as u64, "expert", "experts")
-        ),
-        x_label: "expert id".to_owned(),
-        y_label: "tokens routed to the expert".to_owned(),
+        title: match lang {
+            Lang::En => format!(
+                "Tokens per expert, batch of {} × {} each",
+                count(p.chart_batch as u64, "token", "tokens"),
+                count(p.topk as u64, "expert", "experts")
+            ),
+            Lang::Zh => format!(
+                "每个专家分到的 token 数，批次 {} 个 token × 每个 {} 个专家",
+                group(p.chart_batch as i64),
+                group(p.topk as i64)
+            ),
+        },
+        x_label: pick(lang, "expert id", "专家编号").to_owned(),
+        y_label: pick(lang, "tokens routed to the expert", "路由到该专家的 token 数").to_owned(),
         log_x: false,
         log_y: false,
         series: vec![
-            bars("hash routing", charted.map(|r| &r.hash)),
-            bars("uniform routing", charted.map(|r| &r.uniform)),
+            bars(pick(lang, "hash routing", "哈希路由"), charted.map(|r| &r.hash)),
+            bars(
+                pick(lang, "uniform routing", "均匀路由"),
+                charted.map(|r| &r.uniform),
+            ),
         ],
         heatmap: None,
     };
@@ -421,24 +445,36 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
     };
     let mut labels = Vec::new();
     let mut z = Vec::new();
-    for (router, pick) in [
-        ("hash", (|r: &BatchLoads| &r.hash) as fn(&BatchLoads) -> &Vec<u64>),
-        ("uniform", |r: &BatchLoads| &r.uniform),
+    for (router, loads_of) in [
+        (
+            pick(lang, "hash", "哈希"),
+            (|r: &BatchLoads| &r.hash) as fn(&BatchLoads) -> &Vec<u64>,
+        ),
+        (pick(lang, "uniform", "均匀"), |r: &BatchLoads| &r.uniform),
     ] {
         for r in &results {
-            labels.push(format!("{router}, {}", group(r.batch as i64)));
-            z.push(relative(pick(r)));
+            let batch = group(r.batch as i64);
+            labels.push(match lang {
+                Lang::En => format!("{router}, {batch}"),
+                Lang::Zh => format!("{router}，{batch}"),
+            });
+            z.push(relative(loads_of(r)));
         }
     }
     let loads = Plot {
-        title: "Load per expert ÷ mean, every batch".to_owned(),
-        x_label: "expert id".to_owned(),
-        y_label: "router, batch (tokens)".to_owned(),
+        title: pick(
+            lang,
+            "Load per expert ÷ mean, every batch",
+            "每个专家的负载 ÷ 均值，所有批次",
+        )
+        .to_owned(),
+        x_label: pick(lang, "expert id", "专家编号").to_owned(),
+        y_label: pick(lang, "router, batch (tokens)", "路由方式，批大小（token）").to_owned(),
         heatmap: Some(Heatmap {
             x: (0..p.experts).map(|e| e.to_string()).collect(),
             y: labels,
             z,
-            z_label: "× mean".to_owned(),
+            z_label: pick(lang, "× mean", "× 均值").to_owned(),
             z_range: None,
         }),
         ..Plot::default()
@@ -446,7 +482,9 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
 
     let dispatch = MODELS
         .iter()
-        .map(|&(name, hidden, topk)| {
+        .zip(MODEL_NAMES_ZH)
+        .map(|(&(en, hidden, topk), zh)| {
+            let name = pick(lang, en, zh);
             let bytes = dispatch_bytes(hidden, topk, 1);
             let kib = if bytes.is_multiple_of(1024) {
                 group((bytes / 1024) as i64)
@@ -467,18 +505,37 @@ pub fn run(raw: &Raw) -> Result<Output, Vec<ParamError>> {
         blocks: vec![
             Block::Text(text),
             Block::Table {
-                header: header(&[
-                    "batch (tokens)",
-                    "hash routing: max / mean",
-                    "uniform routing: max / mean",
-                ]),
+                header: header(&pick(
+                    lang,
+                    [
+                        "batch (tokens)",
+                        "hash routing: max / mean",
+                        "uniform routing: max / mean",
+                    ],
+                    [
+                        "批大小（token）",
+                        "哈希路由：最大 / 均值",
+                        "均匀路由：最大 / 均值",
+                    ],
+                )),
                 rows,
             },
             Block::Plot(plot),
             Block::Plot(loads),
-            Block::Text("Dispatch per token per MoE layer (FP8, 1 byte per element):".to_owned()),
+            Block::Text(
+                pick(
+                    lang,
+                    "Dispatch per token per MoE layer (FP8, 1 byte per element):",
+                    "每个 token 在每个 MoE 层的分发量（FP8，每个元素 1 字节）：",
+                )
+                .to_owned(),
+            ),
             Block::Table {
-                header: header(&["model", "hidden", "experts per token", "bytes", "KiB"]),
+                header: header(&pick(
+                    lang,
+                    ["model", "hidden", "experts per token", "bytes", "KiB"],
+                    ["模型", "隐藏维度", "每 token 专家数", "字节", "KiB"],
+                )),
                 rows: dispatch,
             },
         ],
@@ -613,7 +670,7 @@ mod tests {
 
     #[test]
     fn defaults_run() {
-        let out = run(&defaults(PARAMS)).unwrap();
+        let out = run(&defaults(PARAMS), Lang::En).unwrap();
         assert_eq!(out.blocks.len(), 6);
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
@@ -665,7 +722,7 @@ mod tests {
         raw.insert("topk".into(), "9".into());
         raw.insert("zipf".into(), "x".into());
         raw.insert("chart_batch".into(), "1,000".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["topk", "zipf", "chart_batch"]);
         assert_eq!(errs[0].message, "at most the number of experts (8)");
@@ -679,7 +736,7 @@ mod tests {
         raw.insert("vocab".into(), "262,144".into());
         raw.insert("topk".into(), "16".into());
         raw.insert("batches".into(), "100,000 4,096".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(
             names,
@@ -692,7 +749,7 @@ mod tests {
         );
         raw.insert("topk".into(), "4".into());
         raw.insert("batches".into(), "100,000 100,000 4,096".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert_eq!(
             errs[0].message,
@@ -702,7 +759,7 @@ mod tests {
         raw.insert("topk".into(), "5".into());
         raw.insert("batches".into(), "100,000 30,000".into());
         raw.insert("chart_batch".into(), "30,000".into());
-        let errs = run(&raw).unwrap_err();
+        let errs = run(&raw, Lang::En).unwrap_err();
         assert_eq!(errs.len(), 1, "{errs:?}");
         assert_eq!(errs[0].param, "batches");
         assert_eq!(
@@ -767,7 +824,7 @@ mod tests {
         raw.insert("zipf".into(), "0".into());
         raw.insert("batches".into(), "1".into());
         raw.insert("chart_batch".into(), "1".into());
-        let out = run(&raw).unwrap();
+        let out = run(&raw, Lang::En).unwrap();
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };

@@ -165,7 +165,7 @@ fn check_one(file: &Path) -> Result<String, String> {
             .map(|(n, v)| (n.as_str(), v.as_str()))
             .collect();
         let raw = show::params(&pairs);
-        let want = show::output_text(&(demo.run)(&raw));
+        let want = show::output_text(&(demo.run)(&raw, chapters::Lang::En));
         let got = printed.get(call.demo.as_str()).copied().unwrap_or("");
         if got != want {
             return Err(format!(
