@@ -207,10 +207,6 @@ mod tests {
 "#,
         ),
         (
-            "api.zh.toml",
-            "format = 1\n\n[doc]\nthrowaway_doubled = \"n 的两倍\"\n",
-        ),
-        (
             "chapter.md",
             "# A throw-away chapter\n\nA cell:\n\n```cell throwaway_doubled\n```\n\nAn exercise:\n\n```exercise ch_throwaway/twice\n```\n",
         ),
