@@ -417,11 +417,6 @@ impl Plot {
         }
     }
 
-    /// The summary of the fold that holds [`Plot::data_table`].
-    pub fn data_summary(&self, rows: usize) -> String {
-        format!("Data of the chart “{}” ({rows} rows)", self.title)
-    }
-
     /// The chart's data as a table (its text alternative, and what print keeps):
     /// for series, one row per x value with a column per series (blank where a
     /// series has no point there); for a heatmap, one row per row label.
