@@ -133,17 +133,8 @@ pub fn Chart(plot: chapters::demo::Plot) -> impl IntoView {
         }
     });
     let (header, rows) = plot.data_table();
-    // The same words as the pre-rendered page's (`chrome_chart_data`).
-    let summary = {
-        let title = plot.title.clone();
-        let n = rows.len();
-        crate::lang::i18n::td!(
-            crate::lang::locale(),
-            chrome_chart_data,
-            title = move || title.clone(),
-            rows = move || n
-        )
-    };
+    // The same words as the pre-rendered page's.
+    let summary = crate::lang::trf!(chrome_chart_data, title = plot.title, rows = rows.len());
     view! {
         <figure class="chart-figure">
             <div class="chart" class:heatmap=plot.heatmap.is_some() style=format!("height:{}px", plot.height())

@@ -189,7 +189,7 @@ fn home(lang: Lang) -> Page {
                 chapter_url(c, lang),
                 escape(&chapter_title(c, lang)),
                 escape(&chapter_summary(c, lang)),
-                escape(&t(lang, "exercises_count").replace("{{ count }}", &exs.len().to_string())),
+                escape(&t(lang, "exercises_count").replace("%{count}", &exs.len().to_string())),
             )
         })
         .collect();
@@ -515,11 +515,11 @@ pub fn output_html(o: &Output, lang: Lang) -> String {
                     if p.heatmap.is_some() { " heatmap" } else { "" },
                     p.height(),
                     escape(&p.title),
-                    escape(&t(lang, "chrome_chart_pending").replace("{{ title }}", &p.title)),
+                    escape(&t(lang, "chrome_chart_pending").replace("%{title}", &p.title)),
                     escape(
                         &t(lang, "chrome_chart_data")
-                            .replace("{{ title }}", &p.title)
-                            .replace("{{ rows }}", &rows.len().to_string())
+                            .replace("%{title}", &p.title)
+                            .replace("%{rows}", &rows.len().to_string())
                     ),
                 ));
                 s.push_str(&table_html(&header, &rows));
