@@ -15,7 +15,6 @@ const ENGLISH_ONLY: &[&str] = &[
     "kv_calc",
     "quant",
     "decode_step",
-    "duty_cycle",
     "ep_sizing",
     "planner",
     "request_kv",
