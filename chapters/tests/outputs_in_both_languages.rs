@@ -14,15 +14,16 @@ use chapters::demo::{Block, Output, Plot, defaults};
 const ENGLISH_ONLY: &[&str] = &[
     "kv_calc",
     "quant",
-    "decode_step",
     "ep_sizing",
     "planner",
     "request_kv",
 ];
 
 /// Lower-case English words that may stay in a Chinese sentence: terms the
-/// glossary keeps as they are (`token`, `top-k`) and code identifiers (`comb`).
-const TERMS: &[&str] = &["comb", "token", "tokens", "top"];
+/// glossary keeps as they are (`token`, `top-k`) and code identifiers (`comb`,
+/// and `plan` of the paths `plan::decode_ms`, `plan::bare_gpus` that the
+/// deployment cells cite).
+const TERMS: &[&str] = &["comb", "plan", "token", "tokens", "top"];
 
 /// The runs of digits in `s`, in order (`"1,024 × 4"` → `["1", "024", "4"]`).
 fn numbers(s: &str) -> Vec<String> {
