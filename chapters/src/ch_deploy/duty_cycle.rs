@@ -237,8 +237,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     };
     for (&idle, &rho) in p.idle.iter().zip(&rs) {
         text += &format!(
-            "  {}: {} ÷ ({} + {}) = {}\n",
+            "  {}{}{} ÷ ({} + {}) = {}\n",
             idle_name(idle, lang),
+            pick(lang, ": ", "："),
             num(decode_s, 2),
             num(decode_s, 2),
             group_u64(idle),
@@ -347,7 +348,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
                 "The load pattern moves the count too: ρ = {rho_hi} is {x} ρ = {rho_lo}, and Kimi-K3 on H200 needs {n_hi} nodes against {n_lo} ({r}); the gap between K3 and V4 on H200 at the upper bound is {gap}.\n"
             ),
             Lang::Zh => format!(
-                "负载模式也会改变节点数：ρ = {rho_hi} 是 {x}（相对 ρ = {rho_lo}），Kimi-K3 在 H200 上需要 {n_hi} 个节点，而后者只需 {n_lo} 个（{r}）；上限时 K3 与 V4 在 H200 上的差距是 {gap}。\n"
+                "负载模式也会改变节点数：ρ = {rho_hi} 是 {x}（相对 ρ = {rho_lo}），Kimi-K3 在 H200 上需要 {n_hi} 个节点，对比 {n_lo} 个（{r}）；上限时 K3 与 V4 在 H200 上的差距是 {gap}。\n"
             ),
         };
     }
