@@ -9,7 +9,7 @@ use crate::ch_deploy::plan::{
 use crate::ch_deploy::planner::{MODES, mode_of, num, pairs, times};
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_float, parse_int, parse_int_list,
+    parse_float, parse_int, parse_int_list, pick,
 };
 use crate::lang::Lang;
 
@@ -51,11 +51,12 @@ pub fn hicache_row(m: &Model, gpu: &Gpu, rhos: &[f64], pd_ratio: f64, mode: Mode
 }
 // ANCHOR_END: demo
 
-/// The source's three workloads by idle time, seconds.
-pub const SCENARIOS: [(u64, &str); 3] = [
-    (5, "high-interaction agent"),
-    (15, "standard API"),
-    (40, "low-frequency batch"),
+/// The source's three workloads by idle time, seconds, named in English and
+/// in Chinese.
+pub const SCENARIOS: [(u64, &str, &str); 3] = [
+    (5, "high-interaction agent", "高交互智能体"),
+    (15, "standard API", "标准 API"),
+    (40, "low-frequency batch", "低频批处理"),
 ];
 
 /// One 400 Gb/s InfiniBand link in GB/s: the source's rate for moving KV
@@ -165,16 +166,32 @@ fn percent(rho: f64) -> String {
 }
 
 /// "idle 5 s (high-interaction agent)".
-fn idle_name(idle: u64) -> String {
-    match SCENARIOS.iter().find(|s| s.0 == idle) {
-        Some((_, name)) => format!("idle {} s ({name})", group_u64(idle)),
-        None => format!("idle {} s", group_u64(idle)),
+fn idle_name(idle: u64, lang: Lang) -> String {
+    let n = group_u64(idle);
+    match (SCENARIOS.iter().find(|s| s.0 == idle), lang) {
+        (Some((_, name, _)), Lang::En) => format!("idle {n} s ({name})"),
+        (Some((_, _, name)), Lang::Zh) => format!("空闲 {n} s（{name}）"),
+        (None, Lang::En) => format!("idle {n} s"),
+        (None, Lang::Zh) => format!("空闲 {n} s"),
     }
 }
 
 /// "Kimi-K3 on H200".
-fn pair_name(m: &Model, g: &Gpu) -> String {
-    format!("{} on {}", m.name, g.name)
+fn pair_name(m: &Model, g: &Gpu, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{} on {}", m.name, g.name),
+        Lang::Zh => format!("{}（{}）", m.name, g.name),
+    }
+}
+
+/// The rounding mode's name: "article" or "conservative".
+fn mode_label(mode: Mode, lang: Lang) -> &'static str {
+    match (mode, lang) {
+        (Mode::Article, Lang::En) => MODES[0],
+        (_, Lang::En) => MODES[1],
+        (Mode::Article, Lang::Zh) => "按文章",
+        (_, Lang::Zh) => "保守",
+    }
 }
 
 /// The four deployments' rows; `None` if one has no plan (it always has one).
@@ -188,55 +205,87 @@ fn all_rows(rhos: &[f64], pd_ratio: f64, mode: Mode) -> Option<Vec<Row>> {
 /// Runs the demo: ρ per idle time, the HiCache tables (D nodes and total
 /// nodes per deployment at each ρ), notes, and a chart of total nodes
 /// against ρ.
-pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let rs = rhos(p.out_tokens, p.tok_per_s, &p.idle);
     let decode_s = p.out_tokens as f64 / p.tok_per_s;
-    let mode_name = MODES[if p.mode == Mode::Article { 0 } else { 1 }];
+    let mode_name = mode_label(p.mode, lang);
     let Some(rows) = all_rows(&rs, p.pd_ratio, p.mode) else {
         return Ok(Output {
-            blocks: vec![Block::Text("No plan for the four deployments.".into())],
+            blocks: vec![Block::Text(
+                pick(
+                    lang,
+                    "No plan for the four deployments.",
+                    "四种部署都没有方案。",
+                )
+                .into(),
+            )],
         });
     };
-    let mut text = format!(
-        "Decode time of one request: {} tokens ÷ {} tokens/s = {} s.\nρ = decode ÷ (decode + idle), the share of its life a request's KV must be on a GPU:\n",
+    let (out, speed, secs) = (
         group_u64(p.out_tokens),
         num(p.tok_per_s, 3),
-        num(decode_s, 2)
+        num(decode_s, 2),
     );
+    let mut text = match lang {
+        Lang::En => format!(
+            "Decode time of one request: {out} tokens ÷ {speed} tokens/s = {secs} s.\nρ = decode ÷ (decode + idle), the share of its life a request's KV must be on a GPU:\n"
+        ),
+        Lang::Zh => format!(
+            "单个请求的解码时间：{out} 个 token ÷ {speed} token/s = {secs} s。\nρ = 解码 ÷（解码 + 空闲），即请求一生中其 KV 必须留在 GPU 上的时间占比：\n"
+        ),
+    };
     for (&idle, &rho) in p.idle.iter().zip(&rs) {
         text += &format!(
-            "  {}: {} ÷ ({} + {}) = {}\n",
-            idle_name(idle),
+            "  {}{}{} ÷ ({} + {}) = {}\n",
+            idle_name(idle, lang),
+            pick(lang, ": ", "："),
             num(decode_s, 2),
             num(decode_s, 2),
             group_u64(idle),
             percent(rho)
         );
     }
-    text += &format!(
-        "\nThe upper bound is the planner's: {}-token requests, {} at once, every request's KV on the GPUs, each model at its own EP (K3 {}, V4 {}), {mode_name} rounding. HiCache keeps D × ρ decode nodes, and P = D ÷ {} prefill nodes, both {}.",
+    let (tokens, concurrent, k3_ep, v4_ep, pd) = (
         group_u64(TOKENS),
         group_u64(CONCURRENT),
         k3().ep,
         v4().ep,
         num(p.pd_ratio, 3),
-        if p.mode == Mode::Article {
-            "rounded to nearest"
-        } else {
-            "rounded up"
-        }
     );
+    let article = p.mode == Mode::Article;
+    text += &match lang {
+        Lang::En => format!(
+            "\nThe upper bound is the planner's: {tokens}-token requests, {concurrent} at once, every request's KV on the GPUs, each model at its own EP (K3 {k3_ep}, V4 {v4_ep}), {mode_name} rounding. HiCache keeps D × ρ decode nodes, and P = D ÷ {pd} prefill nodes, both {}.",
+            if article {
+                "rounded to nearest"
+            } else {
+                "rounded up"
+            }
+        ),
+        Lang::Zh => format!(
+            "\n上限取自规划器：每个请求 {tokens} 个 token，同时 {concurrent} 个请求，所有请求的 KV 都在 GPU 上，每个模型用各自的 EP（K3 {k3_ep}，V4 {v4_ep}），{mode_name}取整。HiCache 保留 D × ρ 个解码节点，以及 P = D ÷ {pd} 个预填充节点，两者都{}。",
+            if article {
+                "四舍五入"
+            } else {
+                "向上取整"
+            }
+        ),
+    };
 
     // The two tables.
-    let mut header = vec!["deployment".to_owned(), "upper bound (ρ = 100%)".to_owned()];
-    header.extend(
-        p.idle
-            .iter()
-            .zip(&rs)
-            .map(|(&i, &r)| format!("ρ = {} (idle {} s)", percent(r), group_u64(i))),
-    );
-    let names: Vec<String> = pairs().iter().map(|(m, g)| pair_name(m, g)).collect();
+    let mut header = vec![
+        pick(lang, "deployment", "部署").to_owned(),
+        pick(lang, "upper bound (ρ = 100%)", "上限（ρ = 100%）").to_owned(),
+    ];
+    header.extend(p.idle.iter().zip(&rs).map(|(&i, &r)| match lang {
+        Lang::En => format!("ρ = {} (idle {} s)", percent(r), group_u64(i)),
+        Lang::Zh => format!("ρ = {}（空闲 {} s）", percent(r), group_u64(i)),
+    }));
+    let names: Vec<String> = pairs()
+        .iter()
+        .map(|(m, g)| pair_name(m, g, lang))
+        .collect();
     let table = |pick: fn(&(u64, u64)) -> u64| -> Vec<Vec<String>> {
         rows.iter()
             .zip(&names)
@@ -257,31 +306,51 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         let at: Vec<String> = rs
             .iter()
             .zip(rows[k].at.iter().zip(&rows[v].at))
-            .map(|(&rho, (&a, &b))| format!("{} at ρ = {}", ratio(a, b), percent(rho)))
+            .map(|(&rho, (&a, &b))| match lang {
+                Lang::En => format!("{} at ρ = {}", ratio(a, b), percent(rho)),
+                Lang::Zh => format!("{}（ρ = {}）", ratio(a, b), percent(rho)),
+            })
             .collect();
-        notes += &format!(
-            "Kimi-K3 ÷ DeepSeek-V4-Pro, total nodes on {gpu}: {} at the upper bound, {}.\n",
-            ratio(rows[k].upper, rows[v].upper),
-            at.join(", ")
-        );
+        let upper = ratio(rows[k].upper, rows[v].upper);
+        notes += &match lang {
+            Lang::En => format!(
+                "Kimi-K3 ÷ DeepSeek-V4-Pro, total nodes on {gpu}: {upper} at the upper bound, {}.\n",
+                at.join(", ")
+            ),
+            Lang::Zh => format!(
+                "Kimi-K3 ÷ DeepSeek-V4-Pro，{gpu} 上的总节点数：上限时 {upper}，{}。\n",
+                at.join("，")
+            ),
+        };
     }
-    notes += "ρ scales both models' decode nodes alike, so the ratio moves only by rounding.\n";
+    notes += pick(
+        lang,
+        "ρ scales both models' decode nodes alike, so the ratio moves only by rounding.\n",
+        "ρ 对两个模型的解码节点按同一比例缩放，所以比值只因取整而变化。\n",
+    );
     let hi = (0..rs.len()).max_by(|&a, &b| rs[a].total_cmp(&rs[b]));
     let lo = (0..rs.len()).min_by(|&a, &b| rs[a].total_cmp(&rs[b]));
     if let (Some(hi), Some(lo)) = (hi, lo)
         && rs[hi] > rs[lo]
     {
         let k3_h200 = &rows[0];
-        notes += &format!(
-            "The load pattern moves the count too: ρ = {} is {} ρ = {}, and Kimi-K3 on H200 needs {} nodes against {} ({}); the gap between K3 and V4 on H200 at the upper bound is {}.\n",
+        let (rho_hi, x, rho_lo, n_hi, n_lo, r, gap) = (
             percent(rs[hi]),
             times(rs[hi], rs[lo]),
             percent(rs[lo]),
             group_u64(k3_h200.at[hi].1),
             group_u64(k3_h200.at[lo].1),
             ratio(k3_h200.at[hi], k3_h200.at[lo]),
-            ratio(rows[0].upper, rows[1].upper)
+            ratio(rows[0].upper, rows[1].upper),
         );
+        notes += &match lang {
+            Lang::En => format!(
+                "The load pattern moves the count too: ρ = {rho_hi} is {x} ρ = {rho_lo}, and Kimi-K3 on H200 needs {n_hi} nodes against {n_lo} ({r}); the gap between K3 and V4 on H200 at the upper bound is {gap}.\n"
+            ),
+            Lang::Zh => format!(
+                "负载模式也会改变节点数：ρ = {rho_hi} 是 {x}（相对 ρ = {rho_lo}），Kimi-K3 在 H200 上需要 {n_hi} 个节点，对比 {n_lo} 个（{r}）；上限时 K3 与 V4 在 H200 上的差距是 {gap}。\n"
+            ),
+        };
     }
     let (k, v) = (k3(), v4());
     let (k_gb, v_gb) = (
@@ -291,14 +360,14 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let shortest = p.idle.iter().copied().filter(|&i| i > 0).min();
     // Idle times are whole seconds and a K3 request takes 0.62 s, so the
     // copy fits in any idle time but 0.
-    let against = shortest.map_or_else(String::new, |i| {
-        format!(
+    let against = shortest.map_or_else(String::new, |i| match lang {
+        Lang::En => format!(
             ", both under the shortest idle time here, {} s",
             group_u64(i)
-        )
+        ),
+        Lang::Zh => format!("，都短于这里最短的空闲时间 {} s", group_u64(i)),
     });
-    notes += &format!(
-        "Scaling by ρ assumes an idle request's KV leaves the GPU for CPU memory (L2) or SSD (L3) and is back before its next decode: the copy must fit in the idle time and in those links' bandwidth, or decode stalls. At {} GB/s (one 400 Gb/s InfiniBand link, the source's rate) a K3 request of {} GB takes {} s and a V4 request of {} GB {} s{against}. K3's KDA state is a fixed {} GB whatever the context ({} of the request at {} tokens), {} ms at that rate; the KV of its 24 MLA layers grows with the context as all of V4's does.",
+    let (link, kg, ks, vg, vs, fixed, share, ms) = (
         num(LINK_GB_S, 1),
         num(k_gb, 1),
         num(k_gb / LINK_GB_S, 2),
@@ -306,9 +375,16 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         num(v_gb / LINK_GB_S, 2),
         num(k.fixed_gb, 3),
         percent_1(k.fixed_gb / k_gb),
-        group_u64(TOKENS),
         num(1000.0 * k.fixed_gb / LINK_GB_S, 0),
     );
+    notes += &match lang {
+        Lang::En => format!(
+            "Scaling by ρ assumes an idle request's KV leaves the GPU for CPU memory (L2) or SSD (L3) and is back before its next decode: the copy must fit in the idle time and in those links' bandwidth, or decode stalls. At {link} GB/s (one 400 Gb/s InfiniBand link, the source's rate) a K3 request of {kg} GB takes {ks} s and a V4 request of {vg} GB {vs} s{against}. K3's KDA state is a fixed {fixed} GB whatever the context ({share} of the request at {tokens} tokens), {ms} ms at that rate; the KV of its 24 MLA layers grows with the context as all of V4's does."
+        ),
+        Lang::Zh => format!(
+            "按 ρ 缩放的前提是：空闲请求的 KV 离开 GPU，转存到 CPU 内存（L2）或 SSD（L3），并在下一次解码前取回；这次拷贝必须在空闲时间内、在这些链路的带宽下完成，否则解码就会停顿。按 {link} GB/s（一条 400 Gb/s InfiniBand 链路，即来源采用的速率），K3 请求 {kg} GB，需要 {ks} s；V4 请求 {vg} GB，需要 {vs} s{against}。K3 的 KDA 状态固定为 {fixed} GB，与上下文长度无关（占请求的 {share}，按 {tokens} 个 token 计），按这个速率需要 {ms} ms；它那 24 个 MLA 层的 KV 与 V4 的全部 KV 一样随上下文增长。"
+        ),
+    };
 
     // The chart: total nodes against ρ, the reader's ρ values marked.
     let mut xs: Vec<f64> = (1..=20)
@@ -335,7 +411,10 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         let mut ys: Vec<f64> = rows.iter().map(|r| r.at[j].1 as f64).collect();
         ys.sort_by(|a, b| b.total_cmp(a));
         series.push(Series {
-            name: format!("idle {} s: ρ = {}", group_u64(idle), percent(rho)),
+            name: match lang {
+                Lang::En => format!("idle {} s: ρ = {}", group_u64(idle), percent(rho)),
+                Lang::Zh => format!("空闲 {} s：ρ = {}", group_u64(idle), percent(rho)),
+            },
             x: vec![rho; ys.len()],
             y: ys,
             bars: false,
@@ -343,22 +422,25 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         });
     }
     let plot = Plot {
-        title: format!(
-            "Total nodes vs duty cycle ρ ({}-token requests, {} at once, {mode_name} rounding)",
-            group_u64(TOKENS),
-            group_u64(CONCURRENT)
-        ),
-        x_label: "duty cycle ρ".to_owned(),
-        y_label: "total nodes (P + D)".to_owned(),
+        title: match lang {
+            Lang::En => format!(
+                "Total nodes vs duty cycle ρ ({tokens}-token requests, {concurrent} at once, {mode_name} rounding)"
+            ),
+            Lang::Zh => format!(
+                "总节点数随占空比 ρ 的变化（每个请求 {tokens} 个 token，同时 {concurrent} 个，{mode_name}取整）"
+            ),
+        },
+        x_label: pick(lang, "duty cycle ρ", "占空比 ρ").to_owned(),
+        y_label: pick(lang, "total nodes (P + D)", "总节点数（P + D）").to_owned(),
         log_x: false,
         log_y: false,
         series,
         heatmap: None,
     };
     let mut d_header = header.clone();
-    d_header[0] = "D nodes".to_owned();
+    d_header[0] = pick(lang, "D nodes", "D 节点数").to_owned();
     let mut t_header = header;
-    t_header[0] = "total nodes (P + D)".to_owned();
+    t_header[0] = pick(lang, "total nodes (P + D)", "总节点数（P + D）").to_owned();
     Ok(Output {
         blocks: vec![
             Block::Text(text),

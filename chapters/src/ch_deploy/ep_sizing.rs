@@ -8,7 +8,7 @@ use crate::ch_deploy::plan::{self, EpRow, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
-    parse_int,
+    parse_int, pick,
 };
 use crate::lang::Lang;
 
@@ -294,33 +294,45 @@ fn nodes(ep: u64) -> u64 {
 }
 
 /// "56" or "4 on 128 cards, 3 on 128 (not even)".
-fn experts_cell(placed: u64, r: &Row) -> String {
+fn experts_cell(placed: u64, r: &Row, lang: Lang) -> String {
     if r.even {
         group_u64(r.card.experts_per_card)
     } else {
         let more = placed % r.ep;
-        format!(
-            "{} on {}, {} on {} (not even)",
+        let (a, b, rest) = (
             group_u64(r.card.experts_per_card),
-            count(more, "card", "cards"),
             group_u64(r.card.experts_per_card - 1),
-            group_u64(r.ep - more)
-        )
+            group_u64(r.ep - more),
+        );
+        match lang {
+            Lang::En => format!(
+                "{a} on {}, {b} on {rest} (not even)",
+                count(more, "card", "cards")
+            ),
+            Lang::Zh => format!(
+                "{a}（{} 张卡上）、{b}（另 {rest} 张上），不均分",
+                group_u64(more)
+            ),
+        }
     }
 }
 
 /// "yes", "yes, the smallest", "no: not even", "no: 3.8 GB < 10 GB".
-fn verdict(r: &Row, smallest: Option<u64>, min_free: f64) -> String {
+fn verdict(r: &Row, smallest: Option<u64>, min_free: f64, lang: Lang) -> String {
     if r.feasible {
         if smallest == Some(r.ep) {
-            "yes, the smallest".to_owned()
+            pick(lang, "yes, the smallest", "是，最小").to_owned()
         } else {
-            "yes".to_owned()
+            pick(lang, "yes", "是").to_owned()
         }
     } else if !r.even {
-        "no: not even".to_owned()
+        pick(lang, "no: not even", "否：不均分").to_owned()
     } else {
-        format!("no: {} < {}", gb(r.card.free_gb), gb_in(min_free))
+        let (free, min) = (gb(r.card.free_gb), gb_in(min_free));
+        match lang {
+            Lang::En => format!("no: {free} < {min}"),
+            Lang::Zh => format!("否：{free} < {min}"),
+        }
     }
 }
 
@@ -345,7 +357,7 @@ fn is_v4(p: &Params) -> bool {
 }
 
 /// What the article's K3 rows leave out, for the default parameters.
-fn k3_notes(p: &Params) -> String {
+fn k3_notes(p: &Params, lang: Lang) -> String {
     let r16 = plan::ep_row(p.experts, 16, p.expert_gb, p.card_gb, p.overhead_gb);
     let r32 = plan::ep_row(p.experts, 32, p.expert_gb, p.card_gb, p.overhead_gb);
     let (total, attn, embed) = K3_SPLIT_TB;
@@ -354,11 +366,10 @@ fn k3_notes(p: &Params) -> String {
     let cards = expected_groups(p.experts, p.top_k, 32);
     let node_count = nodes(32);
     let reached = expected_groups(p.experts, p.top_k, node_count);
-    format!(
-        "\nKimi-K3 as the article sizes it: {} TB − {} TB of attention − {} TB of embedding = {} TB of experts, which it rounds to {} TB and divides by {} routed + {} shared = {} experts: {} GB each ({} GB from the unrounded {} TB).\n\
-         The article's EP = 16 row leaves {} GB: it drops the {} of other weights that its EP = 32 row counts ({} − {} = {} without them, {} with them). Its EP = 32 row: {} − {} − {} = {} GB, printed as {} GB.\n\
-         Two things no row holds: the {} shared experts ({} × {} = {}), and most of the other weights: the article's own split leaves {} of attention and embedding outside the experts, {}× the {} a card is charged; with DP attention every card keeps all the attention weights (spread over 32 cards, {} would still be {} a card).\n\
-         Routing: a token picks {} of {} routed experts plus {} shared, {} of all experts (DeepSeek-V4: {} of {}, {}; Mixtral: {} of {}, {}). At EP = 32 its routed experts reach at most {} of 32 cards ({}); if the router picked uniformly, {} cards on average, and {} of the {} nodes.\n",
+    {
+        macro_rules! text {
+            ($($fmt:literal)+) => {
+                format!(concat!($($fmt),+),
         input(total),
         input(attn),
         input(embed),
@@ -406,6 +417,16 @@ fn k3_notes(p: &Params) -> String {
         num(reached, 2),
         node_count,
     )
+            };
+        }
+        match lang {
+            Lang::En => text!("\nKimi-K3 as the article sizes it: {} TB − {} TB of attention − {} TB of embedding = {} TB of experts, which it rounds to {} TB and divides by {} routed + {} shared = {} experts: {} GB each ({} GB from the unrounded {} TB).\n\
+         The article's EP = 16 row leaves {} GB: it drops the {} of other weights that its EP = 32 row counts ({} − {} = {} without them, {} with them). Its EP = 32 row: {} − {} − {} = {} GB, printed as {} GB.\n\
+         Two things no row holds: the {} shared experts ({} × {} = {}), and most of the other weights: the article's own split leaves {} of attention and embedding outside the experts, {}× the {} a card is charged; with DP attention every card keeps all the attention weights (spread over 32 cards, {} would still be {} a card).\n\
+         Routing: a token picks {} of {} routed experts plus {} shared, {} of all experts (DeepSeek-V4: {} of {}, {}; Mixtral: {} of {}, {}). At EP = 32 its routed experts reach at most {} of 32 cards ({}); if the router picked uniformly, {} cards on average, and {} of the {} nodes.\n"),
+            Lang::Zh => text!("\n文章对 Kimi-K3 的估算：{} TB − 注意力 {} TB − 嵌入 {} TB = 专家 {} TB，文章取整为 {} TB，再除以 {} 个路由专家 + {} 个共享专家 = {} 个专家：每个 {} GB（若用未取整的值：{} GB，来自 {} TB）。\n" "文章的 EP = 16 那一行留下 {} GB：它漏掉了 {} 的其他权重，而它的 EP = 32 那一行计入了这些（不计它们：{} − {} = {}，计入后：{}）。它的 EP = 32 那一行：{} − {} − {} = {} GB，印作 {} GB。\n" "有两样东西哪一行都没计入：{} 个共享专家（{} × {} = {}），以及其他权重的大部分：按文章自己的拆分，专家之外还有 {} 的注意力和嵌入权重，是每张卡所计值的 {}×（{}）；采用 DP 注意力时每张卡都保有全部注意力权重（即使分摊到 32 张卡上，{} 也仍是每卡 {}）。\n" "路由：一个 token 选 {} 个路由专家（共 {} 个）外加 {} 个共享专家，占全部专家的 {}（DeepSeek-V4：{} / {}，{}；Mixtral：{} / {}，{}）。EP = 32 时，它的路由专家最多落在 {} 张卡上（共 32 张，{}）；若路由器均匀地选，平均落在 {} 张卡、{} 个节点上（共 {} 个节点）。\n"),
+        }
+    }
 }
 
 /// The share of Kimi-K3's experts a token activates when it picks `top_k`
@@ -416,7 +437,7 @@ pub fn k3_active_share(top_k: u64) -> f64 {
 }
 
 /// What the article's V4 rows say, and EPLB's copies.
-fn v4_notes(p: &Params) -> String {
+fn v4_notes(p: &Params, lang: Lang) -> String {
     let v = v4_params();
     let r = |placed: u64, ep: u64| plan::ep_row(placed, ep, v.expert_gb, v.card_gb, v.overhead_gb);
     let (r8, r16) = (r(v.experts, 8), r(v.experts, 16));
@@ -427,11 +448,15 @@ fn v4_notes(p: &Params) -> String {
     let redundant_hint = if p.redundant == V4_REDUNDANT {
         String::new()
     } else {
-        format!(" (set redundant = {V4_REDUNDANT} to see that table)")
+        match lang {
+            Lang::En => format!(" (set redundant = {V4_REDUNDANT} to see that table)"),
+            Lang::Zh => format!("（设 redundant = {V4_REDUNDANT} 可看到那张表）"),
+        }
     };
-    format!(
-        "\nDeepSeek-V4-Pro as the article sizes it: ({} − {}) TB / {} experts = {} GB each, which it rounds to {} GB. EP = 8: {} experts, {} a card, more than the card; EP = 16: {} experts, {} a card, {} left for KV (printed as {} and {} GB).\n\
-         With EPLB's {} redundant copies, {} + {} = {} experts: EP = 16 puts {} on a card, {}, and leaves {}{redundant_hint}.\n",
+    {
+        macro_rules! text {
+            ($($fmt:literal)+) => {
+                format!(concat!($($fmt),+),
         input(total),
         input(other),
         v.experts,
@@ -451,19 +476,28 @@ fn v4_notes(p: &Params) -> String {
         e16.experts_per_card,
         gb(e16.weight_gb),
         gb(e16.free_gb),
-    )
+     redundant_hint = redundant_hint,)
+            };
+        }
+        match lang {
+            Lang::En => text!("\nDeepSeek-V4-Pro as the article sizes it: ({} − {}) TB / {} experts = {} GB each, which it rounds to {} GB. EP = 8: {} experts, {} a card, more than the card; EP = 16: {} experts, {} a card, {} left for KV (printed as {} and {} GB).\n\
+         With EPLB's {} redundant copies, {} + {} = {} experts: EP = 16 puts {} on a card, {}, and leaves {}{redundant_hint}.\n"),
+            Lang::Zh => text!("\n文章对 DeepSeek-V4-Pro 的估算：({} − {}) TB / {} 个专家 = 每个 {} GB，文章取整为 {} GB。EP = 8：{} 个专家，每卡 {}，超过了卡的容量；EP = 16：{} 个专家，每卡 {}，留给 KV {}（印作 {} 和 {} GB）。\n" "加上 EPLB 的 {} 个冗余副本，{} + {} = {} 个专家：EP = 16 时每张卡放 {} 个，{}，留下 {}{redundant_hint}。\n"),
+        }
+    }
 }
 
 /// Runs the demo: what is placed, the smallest feasible EP, notes on the
 /// article's rows; a table per EP size; a chart of GB per card against EP.
-pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let placed = p.placed();
     let table = p.rows();
     let small = p.smallest();
-    let mut text = format!(
-        "Experts to place: {} routed + {} redundant = {}, {} GB each (FP8, decimal GB). A card has {} GB, of which {} go to other weights (attention, embedding). EP = n spreads the experts over n cards ({} per node).\n\
-         A row is feasible when EP divides the experts evenly and the fullest card keeps at least min_free = {} for KV cache. The article names no threshold: it rejects a row that leaves {} GB and accepts {} GB and {} GB; min_free is this cell's line between them.\n",
+    let mut text = {
+        macro_rules! text {
+            ($($fmt:literal)+) => {
+                format!(concat!($($fmt),+),
         group_u64(p.experts),
         group_u64(p.redundant),
         group_u64(placed),
@@ -478,56 +512,113 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         ),
         num(plan::article_free_gb(&plan::v4(), &plan::H200), 0),
         num(plan::article_free_gb(&plan::k3(), &plan::H200), 0),
-    );
+    )
+            };
+        }
+        match lang {
+            Lang::En => text!("Experts to place: {} routed + {} redundant = {}, {} GB each (FP8, decimal GB). A card has {} GB, of which {} go to other weights (attention, embedding). EP = n spreads the experts over n cards ({} per node).\n\
+         A row is feasible when EP divides the experts evenly and the fullest card keeps at least min_free = {} for KV cache. The article names no threshold: it rejects a row that leaves {} GB and accepts {} GB and {} GB; min_free is this cell's line between them.\n"),
+            Lang::Zh => text!("要放置的专家：{} 个路由专家 + {} 个冗余专家 = {}，每个 {} GB（FP8，十进制 GB）。一张卡有 {} GB，其中 {} 给其他权重（注意力、嵌入）。EP = n 把专家分到 n 张卡上（每节点 {} 张）。\n" "一行可行的条件是：EP 能整除专家数，且最满的那张卡至少为 KV 缓存留出 min_free = {}。文章没有给出阈值：它否决了留下 {} GB 的一行，接受了 {} GB 和 {} GB；min_free 是本单元格在两者之间划的线。\n"),
+        }
+    };
     text += &match small.and_then(|ep| table.iter().find(|r| r.ep == ep)) {
-        Some(r) => format!(
-            "Smallest feasible EP: {} ({} of {} cards): {} experts = {} a card, {} left for KV.\n",
+        Some(r) => {
+        macro_rules! text {
+            ($($fmt:literal)+) => {
+                format!(concat!($($fmt),+),
             r.ep,
-            count(nodes(r.ep), "node", "nodes"),
+            match lang {
+                Lang::En => count(nodes(r.ep), "node", "nodes"),
+                Lang::Zh => group_u64(nodes(r.ep)),
+            },
             plan::GPUS_PER_NODE,
             group_u64(r.card.experts_per_card),
             gb(r.card.weight_gb),
             gb(r.card.free_gb),
-        ),
-        None => format!(
-            "No EP up to {} is feasible: none both divides {} experts and leaves {}.\n",
+        )
+            };
+        }
+        match lang {
+            Lang::En => text!("Smallest feasible EP: {} ({} of {} cards): {} experts = {} a card, {} left for KV.\n"),
+            Lang::Zh => text!("最小可行 EP：{}（{} 个节点，每节点 {} 张卡）：每张卡 {} 个专家 = {}，留给 KV {}。\n"),
+        }
+    },
+        None => {
+        macro_rules! text {
+            ($($fmt:literal)+) => {
+                format!(concat!($($fmt),+),
             plan::EP_SIZES[plan::EP_SIZES.len() - 1],
             group_u64(placed),
             gb_in(p.min_free)
-        ),
+        )
+            };
+        }
+        match lang {
+            Lang::En => text!("No EP up to {} is feasible: none both divides {} experts and leaves {}.\n"),
+            Lang::Zh => text!("不超过 {} 的 EP 都不可行：没有一个既能整除 {} 个专家又能留出 {}。\n"),
+        }
+    },
     };
     if let Some(r) = table.iter().find(|r| !r.even) {
-        text += &format!(
-            "From EP = {}, {} experts do not divide evenly: some cards hold one expert more; the table sizes the fullest card and marks the row \"not even\".\n",
+        text += &{
+        macro_rules! text {
+            ($($fmt:literal)+) => {
+                format!(concat!($($fmt),+),
             r.ep,
             group_u64(placed)
-        );
+        )
+            };
+        }
+        match lang {
+            Lang::En => text!("From EP = {}, {} experts do not divide evenly: some cards hold one expert more; the table sizes the fullest card and marks the row \"not even\".\n"),
+            Lang::Zh => text!("从 EP = {} 起，{} 个专家无法均分：有些卡多放一个专家；表格按最满的卡计算，并把该行标为“不均分”。\n"),
+        }
+    };
     }
     if let Some(r16) = table.iter().find(|r| r.ep == 16) {
-        text += &format!(
-            "At EP = 16 a card holds {} experts = {}: {} − {} = {} without the other weights, {} with them.\n",
-            experts_cell(placed, r16),
+        text += &{
+        macro_rules! text {
+            ($($fmt:literal)+) => {
+                format!(concat!($($fmt),+),
+            experts_cell(placed, r16, lang),
             gb(r16.card.weight_gb),
             input(p.card_gb),
             num(r16.card.weight_gb, 1),
             gb(r16.card.free_gb + p.overhead_gb),
             gb(r16.card.free_gb),
-        );
+        )
+            };
+        }
+        match lang {
+            Lang::En => text!("At EP = 16 a card holds {} experts = {}: {} − {} = {} without the other weights, {} with them.\n"),
+            Lang::Zh => text!("EP = 16 时一张卡放 {} 个专家 = {}：{} − {} = {}（不计其他权重），计入后为 {}。\n"),
+        }
+    };
     }
     if is_k3(&p) {
-        text += &k3_notes(&p);
+        text += &k3_notes(&p, lang);
     }
     if is_v4(&p) {
-        text += &v4_notes(&p);
+        text += &v4_notes(&p, lang);
     }
-    let header = [
-        "EP (cards)",
-        "nodes",
-        "experts per card",
-        "weights per card",
-        "left for KV",
-        "feasible",
-    ]
+    let header = match lang {
+        Lang::En => [
+            "EP (cards)",
+            "nodes",
+            "experts per card",
+            "weights per card",
+            "left for KV",
+            "feasible",
+        ],
+        Lang::Zh => [
+            "EP（卡数）",
+            "节点数",
+            "每卡专家数",
+            "每卡权重",
+            "留给 KV",
+            "可行",
+        ],
+    }
     .map(String::from)
     .to_vec();
     let cells = table
@@ -536,10 +627,10 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
             vec![
                 group_u64(r.ep),
                 group_u64(nodes(r.ep)),
-                experts_cell(placed, r),
+                experts_cell(placed, r, lang),
                 gb(r.card.weight_gb),
                 gb(r.card.free_gb),
-                verdict(r, small, p.min_free),
+                verdict(r, small, p.min_free, lang),
             ]
         })
         .collect();
@@ -550,14 +641,14 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
                 header,
                 rows: cells,
             },
-            Block::Plot(plot(&table, &p)),
+            Block::Plot(plot(&table, &p, lang)),
         ],
     })
 }
 
 /// GB per card (the fullest) against EP: experts' weights, what is left for
 /// KV, the card's memory and min_free.
-fn plot(table: &[Row], p: &Params) -> Plot {
+fn plot(table: &[Row], p: &Params, lang: Lang) -> Plot {
     let x: Vec<f64> = table.iter().map(|r| r.ep as f64).collect();
     let line = |name: String, y: Vec<f64>, dashed: bool| Series {
         name,
@@ -567,29 +658,40 @@ fn plot(table: &[Row], p: &Params) -> Plot {
         dashed,
     };
     Plot {
-        title: "One card (the fullest) against EP size, GB".to_owned(),
-        x_label: "EP (cards in the group)".to_owned(),
-        y_label: "GB per card".to_owned(),
+        title: pick(
+            lang,
+            "One card (the fullest) against EP size, GB",
+            "单卡（最满的那张）随 EP 规模的变化，GB",
+        )
+        .to_owned(),
+        x_label: pick(lang, "EP (cards in the group)", "EP（组内卡数）").to_owned(),
+        y_label: pick(lang, "GB per card", "每卡 GB").to_owned(),
         log_x: true,
         log_y: false,
         series: vec![
             line(
-                "experts' weights".to_owned(),
+                pick(lang, "experts' weights", "专家权重").to_owned(),
                 table.iter().map(|r| r.card.weight_gb).collect(),
                 false,
             ),
             line(
-                "left for KV".to_owned(),
+                pick(lang, "left for KV", "留给 KV").to_owned(),
                 table.iter().map(|r| r.card.free_gb).collect(),
                 false,
             ),
             line(
-                format!("card memory, {} GB", input(p.card_gb)),
+                match lang {
+                    Lang::En => format!("card memory, {} GB", input(p.card_gb)),
+                    Lang::Zh => format!("卡显存，{} GB", input(p.card_gb)),
+                },
                 vec![p.card_gb; table.len()],
                 true,
             ),
             line(
-                format!("min_free, {} GB", input(p.min_free)),
+                match lang {
+                    Lang::En => format!("min_free, {} GB", input(p.min_free)),
+                    Lang::Zh => format!("min_free，{} GB", input(p.min_free)),
+                },
                 vec![p.min_free; table.len()],
                 true,
             ),

@@ -11,7 +11,7 @@ use crate::ch_deploy::plan::{
 use crate::ch_kvcache::kv_calc::grouped;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_float, parse_int,
+    parse_float, parse_int, pick,
 };
 use crate::lang::Lang;
 
@@ -371,37 +371,51 @@ fn percent(rho: f64) -> String {
 }
 
 /// "H200 (141 GB, 4.8 TB/s)".
-fn card(g: &Gpu) -> String {
-    format!(
-        "{} ({} GB, {} TB/s)",
-        g.name,
-        num(g.memory_gb, 2),
-        num(g.bandwidth_tb_s, 2)
-    )
+fn card(g: &Gpu, lang: Lang) -> String {
+    let (name, gb, bw) = (g.name, num(g.memory_gb, 2), num(g.bandwidth_tb_s, 2));
+    match lang {
+        Lang::En => format!("{name} ({gb} GB, {bw} TB/s)"),
+        Lang::Zh => format!("{name}（{gb} GB，{bw} TB/s）"),
+    }
+}
+
+/// The rounding mode's name: "article" or "conservative".
+fn mode_label(mode: Mode, lang: Lang) -> &'static str {
+    match (mode, lang) {
+        (Mode::Article, Lang::En) => MODES[0],
+        (Mode::Conservative, Lang::En) => MODES[1],
+        (Mode::Article, Lang::Zh) => "按文章",
+        (Mode::Conservative, Lang::Zh) => "保守",
+    }
 }
 
 /// The step table: one row per step, a column per rounding mode.
-fn step_table(s: &Setup, steps: [&Steps; 2], mode: Mode) -> (Vec<String>, Vec<Vec<String>>) {
+fn step_table(
+    s: &Setup,
+    steps: [&Steps; 2],
+    mode: Mode,
+    lang: Lang,
+) -> (Vec<String>, Vec<Vec<String>>) {
     let m = &s.model;
     let [a, c] = steps;
+    let zh = lang == Lang::Zh;
+    let chosen = |this: Mode| match (mode == this, lang) {
+        (false, _) => "",
+        (true, Lang::En) => " (chosen)",
+        (true, Lang::Zh) => "（所选）",
+    };
     let header = vec![
-        "step".to_owned(),
-        "how".to_owned(),
+        pick(lang, "step", "步骤").to_owned(),
+        pick(lang, "how", "算法").to_owned(),
         format!(
-            "article rounding{}",
-            if mode == Mode::Article {
-                " (chosen)"
-            } else {
-                ""
-            }
+            "{}{}",
+            pick(lang, "article rounding", "按文章取整"),
+            chosen(Mode::Article)
         ),
         format!(
-            "conservative rounding{}",
-            if mode == Mode::Conservative {
-                " (chosen)"
-            } else {
-                ""
-            }
+            "{}{}",
+            pick(lang, "conservative rounding", "保守取整"),
+            chosen(Mode::Conservative)
         ),
     ];
     let both = |v: String| [v.clone(), v];
@@ -411,91 +425,129 @@ fn step_table(s: &Setup, steps: [&Steps; 2], mode: Mode) -> (Vec<String>, Vec<Ve
     };
     let weight = a.row.weight_gb;
     let fixed = if m.fixed_gb > 0.0 {
-        format!(" + {} GB (KDA state)", num(m.fixed_gb, 3))
+        let gb = num(m.fixed_gb, 3);
+        if zh {
+            format!(" + {gb} GB（KDA 状态）")
+        } else {
+            format!(" + {gb} GB (KDA state)")
+        }
     } else {
         String::new()
     };
     let kb = m.kv_kb_per_token.round_to(1);
+    let up = pick(lang, "nearest / up", "四舍五入 / 向上取整");
+    let (n_routed, ep) = (group_u64(m.n_routed), group_u64(m.ep));
+    let (per_card, expert, w) = (
+        group_u64(a.row.experts_per_card),
+        num(m.expert_gb, 2),
+        num(weight, 2),
+    );
+    let (mem, whole, over) = (
+        num(s.gpu.memory_gb, 2),
+        num(weight.round(), 0),
+        num(m.overhead_gb, 2),
+    );
+    let (free, kbs, tokens, req) = (
+        num(a.free_gb, 2),
+        num(kb, 1),
+        group_u64(s.tokens),
+        num(request_gb(kb, s.tokens, m.fixed_gb), 3),
+    );
+    let (unit, one, target, npu, pd) = (
+        num(a.unit_gb, 2),
+        num(a.request_gb, 1),
+        group_u64(s.target),
+        group_u64(a.nodes_per_unit),
+        num(s.pd_ratio, 3),
+    );
     let mut rows: Vec<(String, String, [String; 2])> = vec![
         (
-            "experts per card".into(),
-            format!(
-                "{} routed experts ÷ EP {}",
-                group_u64(m.n_routed),
-                group_u64(m.ep)
-            ),
+            pick(lang, "experts per card", "每卡专家数").into(),
+            match lang {
+                Lang::En => format!("{n_routed} routed experts ÷ EP {ep}"),
+                Lang::Zh => format!("{n_routed} 个路由专家 ÷ EP {ep}"),
+            },
             both(group_u64(a.row.experts_per_card)),
         ),
         (
-            "weights per card".into(),
-            format!(
-                "{} × {} GB = {} GB, rounded to whole GB as the article does",
-                group_u64(a.row.experts_per_card),
-                num(m.expert_gb, 2),
-                num(weight, 2)
-            ),
+            pick(lang, "weights per card", "每卡权重").into(),
+            match lang {
+                Lang::En => format!(
+                    "{per_card} × {expert} GB = {w} GB, rounded to whole GB as the article does"
+                ),
+                Lang::Zh => format!("{per_card} × {expert} GB = {w} GB，像文章那样取整到整 GB"),
+            },
             both(format!("{} GB", num(weight.round(), 0))),
         ),
         (
-            "free for KV per card".into(),
-            format!(
-                "{} GB − {} GB − {} GB (attention and embedding)",
-                num(s.gpu.memory_gb, 2),
-                num(weight.round(), 0),
-                num(m.overhead_gb, 2)
-            ),
+            pick(lang, "free for KV per card", "每卡留给 KV 的显存").into(),
+            match lang {
+                Lang::En => format!("{mem} GB − {whole} GB − {over} GB (attention and embedding)"),
+                Lang::Zh => format!("{mem} GB − {whole} GB − {over} GB（注意力和嵌入）"),
+            },
             both(format!("{} GB", num(a.free_gb, 2))),
         ),
         (
-            "KV per unit".into(),
-            format!("{} GB × {} cards", num(a.free_gb, 2), group_u64(m.ep)),
+            pick(lang, "KV per unit", "每单元 KV").into(),
+            match lang {
+                Lang::En => format!("{free} GB × {ep} cards"),
+                Lang::Zh => format!("{free} GB × {ep} 张卡"),
+            },
             both(format!("{} GB", num(a.unit_gb, 2))),
         ),
         (
-            "one request".into(),
-            format!(
-                "{} KB × {} tokens{fixed} = {} GB, to 0.1 GB",
-                num(kb, 1),
-                group_u64(s.tokens),
-                num(request_gb(kb, s.tokens, m.fixed_gb), 3)
-            ),
+            pick(lang, "one request", "单个请求").into(),
+            match lang {
+                Lang::En => format!("{kbs} KB × {tokens} tokens{fixed} = {req} GB, to 0.1 GB"),
+                Lang::Zh => format!("{kbs} KB × {tokens} 个 token{fixed} = {req} GB，取整到 0.1 GB"),
+            },
             both(format!("{} GB", num(a.request_gb, 1))),
         ),
         (
-            "requests per unit".into(),
-            format!(
-                "{} GB ÷ {} GB; article: nearest, conservative: down",
-                num(a.unit_gb, 2),
-                num(a.request_gb, 1)
-            ),
+            pick(lang, "requests per unit", "每单元请求数").into(),
+            match lang {
+                Lang::En => {
+                    format!("{unit} GB ÷ {one} GB; article: nearest, conservative: down")
+                }
+                Lang::Zh => format!("{unit} GB ÷ {one} GB；按文章：四舍五入，保守：向下取整"),
+            },
             per(&|st: &Steps| rounded(st.concurrency_exact, st.plan.map_or(0, |p| p.concurrency))),
         ),
         (
-            "units".into(),
-            format!(
-                "{} requests ÷ requests per unit; nearest / up",
-                group_u64(s.target)
-            ),
+            pick(lang, "units", "单元数").into(),
+            match lang {
+                Lang::En => format!("{target} requests ÷ requests per unit; {up}"),
+                Lang::Zh => format!("{target} 个请求 ÷ 每单元请求数；{up}"),
+            },
             plan_cell(&|p| rounded(s.target as f64 / p.concurrency as f64, p.units)),
         ),
         (
-            "D nodes".into(),
-            format!("units × {} nodes a unit", group_u64(a.nodes_per_unit)),
+            pick(lang, "D nodes", "D 节点数").into(),
+            match lang {
+                Lang::En => format!("units × {npu} nodes a unit"),
+                Lang::Zh => format!("单元数 × 每单元 {npu} 个节点"),
+            },
             plan_cell(&|p| group_u64(p.d_nodes)),
         ),
         (
-            "P nodes".into(),
-            format!("D nodes ÷ {}; nearest / up", num(s.pd_ratio, 3)),
+            pick(lang, "P nodes", "P 节点数").into(),
+            match lang {
+                Lang::En => format!("D nodes ÷ {pd}; {up}"),
+                Lang::Zh => format!("D 节点数 ÷ {pd}；{up}"),
+            },
             plan_cell(&|p| rounded(p.d_nodes as f64 / s.pd_ratio, p.p_nodes)),
         ),
         (
-            "total nodes".into(),
+            pick(lang, "total nodes", "总节点数").into(),
             "D + P".into(),
             plan_cell(&|p| group_u64(p.total_nodes)),
         ),
         (
-            "GPUs".into(),
-            format!("total nodes × {GPUS_PER_NODE}"),
+            pick(lang, "GPUs", "GPU 数").into(),
+            match lang {
+                Lang::En => format!("total nodes × {GPUS_PER_NODE}"),
+                Lang::Zh => format!("总节点数 × {GPUS_PER_NODE}"),
+            },
             plan_cell(&|p| group_u64(p.gpus)),
         ),
     ];
@@ -507,25 +559,39 @@ fn step_table(s: &Setup, steps: [&Steps; 2], mode: Mode) -> (Vec<String>, Vec<Ve
             })
         };
         let r = percent(s.rho);
+        let rho = num(s.rho, 4);
+        let name = |en: &str, zh: &str| match lang {
+            Lang::En => format!("{en} at ρ = {r}"),
+            Lang::Zh => format!("ρ = {r} 时的{zh}"),
+        };
         rows.extend([
             (
-                format!("D nodes at ρ = {r}"),
-                format!("D nodes × {}; nearest / up", num(s.rho, 4)),
+                name("D nodes", " D 节点数"),
+                match lang {
+                    Lang::En => format!("D nodes × {rho}; {up}"),
+                    Lang::Zh => format!("D 节点数 × {rho}；{up}"),
+                },
                 at(&|p, (d, _)| rounded(p.d_nodes as f64 * s.rho, d)),
             ),
             (
-                format!("P nodes at ρ = {r}"),
-                format!("D nodes at ρ ÷ {}; nearest / up", num(s.pd_ratio, 3)),
+                name("P nodes", " P 节点数"),
+                match lang {
+                    Lang::En => format!("D nodes at ρ ÷ {pd}; {up}"),
+                    Lang::Zh => format!("ρ 时的 D 节点数 ÷ {pd}；{up}"),
+                },
                 at(&|_, (d, t)| rounded(d as f64 / s.pd_ratio, t - d)),
             ),
             (
-                format!("total nodes at ρ = {r}"),
+                name("total nodes", "总节点数"),
                 "D + P".into(),
                 at(&|_, (_, t)| group_u64(t)),
             ),
             (
-                format!("GPUs at ρ = {r}"),
-                format!("total nodes × {GPUS_PER_NODE}"),
+                name("GPUs", " GPU 数"),
+                match lang {
+                    Lang::En => format!("total nodes × {GPUS_PER_NODE}"),
+                    Lang::Zh => format!("总节点数 × {GPUS_PER_NODE}"),
+                },
                 at(&|_, (_, t)| group_u64(t * GPUS_PER_NODE)),
             ),
         ]);
@@ -563,109 +629,163 @@ pub fn chart_targets(target: u64) -> Vec<u64> {
 }
 
 /// "Kimi-K3 on H200".
-fn pair_name(s: &Setup) -> String {
-    format!("{} on {}", s.model.name, s.gpu.name)
+fn pair_name(s: &Setup, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{} on {}", s.model.name, s.gpu.name),
+        Lang::Zh => format!("{}（{}）", s.model.name, s.gpu.name),
+    }
 }
 
 /// One line of a plan in words: "812 nodes (580 D + 232 P), 6,496 GPUs".
-fn plan_words(st: &Steps, rho: f64) -> String {
+fn plan_words(st: &Steps, rho: f64, lang: Lang) -> String {
+    let nodes = |t: u64, d: u64, p: u64, g: u64| {
+        let (t, d, p, g) = (group_u64(t), group_u64(d), group_u64(p), group_u64(g));
+        match lang {
+            Lang::En => format!("{t} nodes ({d} D + {p} P), {g} GPUs"),
+            Lang::Zh => format!("{t} 个节点（{d} D + {p} P），{g} 张 GPU"),
+        }
+    };
     match (st.plan, st.at_rho) {
         (Some(p), Some((d, t))) => {
-            let all = format!(
-                "{} nodes ({} D + {} P), {} GPUs",
-                group_u64(p.total_nodes),
-                group_u64(p.d_nodes),
-                group_u64(p.p_nodes),
-                group_u64(p.gpus)
-            );
+            let all = nodes(p.total_nodes, p.d_nodes, p.p_nodes, p.gpus);
             if rho < 1.0 {
-                format!(
-                    "{all} with every request's KV on the GPUs; {} nodes ({} D + {} P), {} GPUs at ρ = {}",
-                    group_u64(t),
-                    group_u64(d),
-                    group_u64(t - d),
-                    group_u64(t * GPUS_PER_NODE),
-                    percent(rho)
-                )
+                let at = nodes(t, d, t - d, t * GPUS_PER_NODE);
+                let r = percent(rho);
+                match lang {
+                    Lang::En => {
+                        format!("{all} with every request's KV on the GPUs; {at} at ρ = {r}")
+                    }
+                    Lang::Zh => format!("{all}（所有请求的 KV 都在 GPU 上）；{at}（ρ = {r}）"),
+                }
             } else {
                 all
             }
         }
-        _ => "no plan: a unit cannot hold one request".to_owned(),
+        _ => pick(
+            lang,
+            "no plan: a unit cannot hold one request",
+            "无方案：一个单元装不下一个请求",
+        )
+        .to_owned(),
     }
 }
 
 /// Runs the demo: a summary, the step table (both modes), the four
 /// deployments, notes on ratios, the decode step and the best EP, and a chart
 /// of total nodes against the target.
-pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let s = p.setup;
     let m = &s.model;
     let art = steps(&s, Mode::Article);
     let con = steps(&s, Mode::Conservative);
     let chosen = if p.mode == Mode::Article { &art } else { &con };
-    let mode_name = MODES[if p.mode == Mode::Article { 0 } else { 1 }];
-    let mut text = format!(
-        "{} on {} · EP {} ({}; {} a unit) · {}-token requests · {} at once · P:D = 1:{} · ρ = {} · {mode_name} rounding\n\n",
+    let mode_name = mode_label(p.mode, lang);
+    let (name, gpu, ep, own, unit, tokens, target, pd, rho) = (
         m.name,
-        card(&s.gpu),
+        card(&s.gpu, lang),
         group_u64(m.ep),
-        if p.own_ep {
-            "the model's own"
-        } else {
-            "chosen"
+        match (p.own_ep, lang) {
+            (true, Lang::En) => "the model's own",
+            (false, Lang::En) => "chosen",
+            (true, Lang::Zh) => "模型自己的",
+            (false, Lang::Zh) => "所选",
         },
-        if art.nodes_per_unit == 1 {
-            "1 node".to_owned()
-        } else {
-            format!("{} nodes", group_u64(art.nodes_per_unit))
+        match lang {
+            Lang::En if art.nodes_per_unit == 1 => "1 node".to_owned(),
+            Lang::En => format!("{} nodes", group_u64(art.nodes_per_unit)),
+            Lang::Zh => format!("{} 个节点", group_u64(art.nodes_per_unit)),
         },
         group_u64(s.tokens),
         group_u64(s.target),
         num(s.pd_ratio, 3),
         percent(s.rho),
     );
-    text += &format!("Article rounding: {}.\n", plan_words(&art, s.rho));
+    let mut text = match lang {
+        Lang::En => format!(
+            "{name} on {gpu} · EP {ep} ({own}; {unit} a unit) · {tokens}-token requests · {target} at once · P:D = 1:{pd} · ρ = {rho} · {mode_name} rounding\n\n"
+        ),
+        Lang::Zh => format!(
+            "{name}，{gpu} · EP {ep}（{own}；每单元 {unit}）· 每个请求 {tokens} 个 token · 同时 {target} 个请求 · P:D = 1:{pd} · ρ = {rho} · {mode_name}取整\n\n"
+        ),
+    };
     let same = art.at_rho == con.at_rho && art.plan.map(|x| x.gpus) == con.plan.map(|x| x.gpus);
-    text += &format!(
-        "Conservative rounding: {}{}.\n",
-        plan_words(&con, s.rho),
-        if same { " — the same" } else { "" }
-    );
+    let (a_words, c_words) = (plan_words(&art, s.rho, lang), plan_words(&con, s.rho, lang));
+    text += &match lang {
+        Lang::En => format!(
+            "Article rounding: {a_words}.\nConservative rounding: {c_words}{}.\n",
+            if same { " — the same" } else { "" }
+        ),
+        Lang::Zh => format!(
+            "按文章取整：{a_words}。\n保守取整：{c_words}{}。\n",
+            if same { "——相同" } else { "" }
+        ),
+    };
     if art.free_gb <= 0.0 {
-        text += &format!(
-            "{} experts of {} GB leave nothing of a {} GB card for KV: this EP is too small for this card.\n",
+        let (n, gb, mem) = (
             group_u64(art.row.experts_per_card),
             num(m.expert_gb, 2),
-            num(s.gpu.memory_gb, 2)
+            num(s.gpu.memory_gb, 2),
         );
+        text += &match lang {
+            Lang::En => format!(
+                "{n} experts of {gb} GB leave nothing of a {mem} GB card for KV: this EP is too small for this card.\n"
+            ),
+            Lang::Zh => format!(
+                "{n} 个 {gb} GB 的专家占满了 {mem} GB 的卡，没给 KV 留下空间：这个 EP 对这张卡来说太小。\n"
+            ),
+        };
     }
     if art.plan.is_some_and(|x| x.units == 0) {
-        text += "Round-to-nearest buys 0 units when the target is under half a unit's requests; the conservative plan buys one.\n";
+        text += pick(
+            lang,
+            "Round-to-nearest buys 0 units when the target is under half a unit's requests; the conservative plan buys one.\n",
+            "目标不到一个单元请求数的一半时，四舍五入得到 0 个单元；保守方案则买一个。\n",
+        );
     }
-    let (header, rows) = step_table(&s, [&art, &con], p.mode);
+    let (header, rows) = step_table(&s, [&art, &con], p.mode, lang);
 
     // The four deployments in the chosen mode.
     let four = pair_setups(&s);
-    let mut pair_header: Vec<String> = [
-        "model",
-        "GPU",
-        "EP",
-        "weights per card",
-        "free for KV per card",
-        "requests per unit",
-        "units",
-        "D nodes",
-        "P nodes",
-        "total nodes",
-        "GPUs",
-    ]
+    let mut pair_header: Vec<String> = match lang {
+        Lang::En => [
+            "model",
+            "GPU",
+            "EP",
+            "weights per card",
+            "free for KV per card",
+            "requests per unit",
+            "units",
+            "D nodes",
+            "P nodes",
+            "total nodes",
+            "GPUs",
+        ],
+        Lang::Zh => [
+            "模型",
+            "GPU",
+            "EP",
+            "每卡权重",
+            "每卡留给 KV 的显存",
+            "每单元请求数",
+            "单元数",
+            "D 节点数",
+            "P 节点数",
+            "总节点数",
+            "GPU 数",
+        ],
+    }
     .map(String::from)
     .to_vec();
     if s.rho < 1.0 {
-        pair_header.push(format!("D nodes at ρ = {}", percent(s.rho)));
-        pair_header.push(format!("total nodes at ρ = {}", percent(s.rho)));
+        let r = percent(s.rho);
+        pair_header.extend(match lang {
+            Lang::En => [
+                format!("D nodes at ρ = {r}"),
+                format!("total nodes at ρ = {r}"),
+            ],
+            Lang::Zh => [format!("ρ = {r} 时的 D 节点数"), format!("ρ = {r} 时的总节点数")],
+        });
     }
     let pair_rows: Vec<Vec<String>> = four
         .iter()
@@ -709,9 +829,11 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
 
     // Notes.
     let tot = |i: usize, mode| total(&four[i], mode);
-    let mut notes = format!(
-        "The four deployments above use each model's own EP and these requests ({mode_name} rounding). Kimi-K3 needs {} the nodes of DeepSeek-V4-Pro on H200 and {} on B300; on H200 K3 needs {} the nodes it needs on B300, and V4 {}. The other rounding gives {}, {}, {} and {}.\n",
-        times(tot(0, p.mode), tot(1, p.mode)),
+    macro_rules! ratios {
+        ($fmt:literal) => {
+            format!(
+                $fmt,
+                times(tot(0, p.mode), tot(1, p.mode)),
         times(tot(2, p.mode), tot(3, p.mode)),
         times(tot(0, p.mode), tot(2, p.mode)),
         times(tot(1, p.mode), tot(3, p.mode)),
@@ -719,64 +841,101 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         times(tot(2, other(p.mode)), tot(3, other(p.mode))),
         times(tot(0, other(p.mode)), tot(2, other(p.mode))),
         times(tot(1, other(p.mode)), tot(3, other(p.mode))),
-    );
-    notes += &format!(
-        "Both modes start from the article's inputs (weights rounded to whole GB, a request to 0.1 GB) and differ only in how the steps round. Weights per card are the routed experts only: {} GB (K3) or {} GB (V4) of attention and embedding per card come on top.\n",
-        num(k3().overhead_gb, 2),
-        num(v4().overhead_gb, 2)
-    );
-    notes += &format!(
-        "A decode step reads at least the active weights and one request's KV: ({} GB + {} GB) ÷ {} TB/s = {} ms at batch 1, a bandwidth bound rather than a measured latency.\n",
+                mode_name = mode_name,
+            )
+        };
+    }
+    let mut notes = match lang {
+        Lang::En => ratios!(
+            "The four deployments above use each model's own EP and these requests ({mode_name} rounding). Kimi-K3 needs {} the nodes of DeepSeek-V4-Pro on H200 and {} on B300; on H200 K3 needs {} the nodes it needs on B300, and V4 {}. The other rounding gives {}, {}, {} and {}.\n"
+        ),
+        Lang::Zh => ratios!(
+            "上面四种部署各用模型自己的 EP 和这些请求（{mode_name}取整）。Kimi-K3 的节点数为 {}（对比 DeepSeek-V4-Pro，H200 上）和 {}（B300 上）；在 H200 上 K3 的节点数是 {}（对比它在 B300 上），V4 是 {}。另一种取整给出 {}、{}、{} 和 {}。\n"
+        ),
+    };
+    let (k_over, v_over) = (num(k3().overhead_gb, 2), num(v4().overhead_gb, 2));
+    notes += &match lang {
+        Lang::En => format!(
+            "Both modes start from the article's inputs (weights rounded to whole GB, a request to 0.1 GB) and differ only in how the steps round. Weights per card are the routed experts only: {k_over} GB (K3) or {v_over} GB (V4) of attention and embedding per card come on top.\n"
+        ),
+        Lang::Zh => format!(
+            "两种模式都从文章的输入出发（权重取整到整 GB，单个请求取整到 0.1 GB），只在各步骤的取整方式上不同。每卡权重只算路由专家：每张卡另有 {k_over} GB（K3）或 {v_over} GB（V4）的注意力和嵌入权重。\n"
+        ),
+    };
+    let (active, req, bw, ms) = (
         num(m.active_gb, 2),
         num(chosen.request_gb, 1),
         num(s.gpu.bandwidth_tb_s, 2),
         grouped(
             decode_ms(m.active_gb, chosen.request_gb, s.gpu.bandwidth_tb_s),
-            1
-        )
+            1,
+        ),
     );
+    notes += &match lang {
+        Lang::En => format!(
+            "A decode step reads at least the active weights and one request's KV: ({active} GB + {req} GB) ÷ {bw} TB/s = {ms} ms at batch 1, a bandwidth bound rather than a measured latency.\n"
+        ),
+        Lang::Zh => format!(
+            "一个解码步至少要读激活权重和一个请求的 KV：({active} GB + {req} GB) ÷ {bw} TB/s = {ms} ms（批大小 1），这是带宽下界，不是实测延迟。\n"
+        ),
+    };
+    let (first, last) = (EP_SIZES[0], EP_SIZES[EP_SIZES.len() - 1]);
     match best(&s) {
         Some((ep, b)) => {
-            let mine = con.plan.map_or_else(
-                || format!("EP {} has no plan", group_u64(m.ep)),
-                |x| format!("{} GPUs at EP {}", group_u64(x.gpus), group_u64(m.ep)),
-            );
-            notes += &format!(
-                "Trying every EP from {} to {} (conservative rounding, exact expert weights, every request's KV on the GPUs), the fewest GPUs for these requests come at EP {}: {} GPUs ({} D + {} P nodes, {} requests a unit), against {mine}.",
-                EP_SIZES[0],
-                EP_SIZES[EP_SIZES.len() - 1],
+            let my_ep = group_u64(m.ep);
+            let mine = match (con.plan, lang) {
+                (None, Lang::En) => format!("EP {my_ep} has no plan"),
+                (None, Lang::Zh) => format!("EP {my_ep} 没有方案"),
+                (Some(x), Lang::En) => format!("{} GPUs at EP {my_ep}", group_u64(x.gpus)),
+                (Some(x), Lang::Zh) => format!("{} 张 GPU（EP {my_ep}）", group_u64(x.gpus)),
+            };
+            let (best_ep, gpus, d, pn, c) = (
                 group_u64(ep),
                 group_u64(b.gpus),
                 group_u64(b.d_nodes),
                 group_u64(b.p_nodes),
                 group_u64(b.concurrency),
             );
+            notes += &match lang {
+                Lang::En => format!(
+                    "Trying every EP from {first} to {last} (conservative rounding, exact expert weights, every request's KV on the GPUs), the fewest GPUs for these requests come at EP {best_ep}: {gpus} GPUs ({d} D + {pn} P nodes, {c} requests a unit), against {mine}."
+                ),
+                Lang::Zh => format!(
+                    "把 EP 从 {first} 到 {last} 逐一试过（保守取整、精确的专家权重、所有请求的 KV 都在 GPU 上），这些请求所需 GPU 最少的是 EP {best_ep}：{gpus} 张 GPU（{d} 个 D 节点 + {pn} 个 P 节点，每单元 {c} 个请求），对比 {mine}。"
+                ),
+            };
             let nodes = ep.div_ceil(GPUS_PER_NODE);
+            let (n, own_n) = (group_u64(nodes), group_u64(art.nodes_per_unit));
             if ep > m.ep {
-                notes += &format!(
-                    " The price is communication: a unit of EP {} spans {} nodes ({} at EP {}), so every MoE layer's all-to-all dispatch and combine crosses the network between {} nodes, and each token's {} routed experts can sit on up to {} of them.",
-                    group_u64(ep),
-                    group_u64(nodes),
-                    group_u64(art.nodes_per_unit),
-                    group_u64(m.ep),
-                    group_u64(nodes),
-                    top_k(m),
-                    group_u64(top_k(m).min(nodes))
-                );
+                let (k, reach) = (top_k(m), group_u64(top_k(m).min(nodes)));
+                notes += &match lang {
+                    Lang::En => format!(
+                        " The price is communication: a unit of EP {best_ep} spans {n} nodes ({own_n} at EP {my_ep}), so every MoE layer's all-to-all dispatch and combine crosses the network between {n} nodes, and each token's {k} routed experts can sit on up to {reach} of them."
+                    ),
+                    Lang::Zh => format!(
+                        "代价是通信：EP {best_ep} 的一个单元跨 {n} 个节点（对比 {own_n} 个，EP {my_ep} 时），所以每个 MoE 层的 All-to-All 分发与合并都要跨网络在 {n} 个节点之间进行，每个 token 的 {k} 个路由专家最多可能分布在其中 {reach} 个节点上。"
+                    ),
+                };
             } else if ep < m.ep {
-                notes += &format!(
-                    " The smaller EP also keeps each MoE layer's all-to-all within fewer nodes ({} against {}).",
-                    group_u64(nodes),
-                    group_u64(art.nodes_per_unit)
-                );
+                notes += &match lang {
+                    Lang::En => format!(
+                        " The smaller EP also keeps each MoE layer's all-to-all within fewer nodes ({n} against {own_n})."
+                    ),
+                    Lang::Zh => format!(
+                        "较小的 EP 还让每个 MoE 层的 All-to-All 局限在更少的节点内（{n} 个对比 {own_n} 个）。"
+                    ),
+                };
             }
         }
         None => {
-            notes += &format!(
-                "No EP from {} to {} leaves room for one request on this card.",
-                EP_SIZES[0],
-                EP_SIZES[EP_SIZES.len() - 1]
-            )
+            notes += &match lang {
+                Lang::En => format!(
+                    "No EP from {first} to {last} leaves room for one request on this card."
+                ),
+                Lang::Zh => {
+                    format!("从 {first} 到 {last} 的 EP 都无法在这张卡上为一个请求留出空间。")
+                }
+            }
         }
     }
 
@@ -787,7 +946,7 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         .map(|t| {
             let pts = curve(&s, t.model, t.gpu, &xs, p.mode);
             Series {
-                name: pair_name(t),
+                name: pair_name(t, lang),
                 x: pts.iter().map(|&(x, _)| x as f64).collect(),
                 y: pts.iter().map(|&(_, y)| y as f64).collect(),
                 bars: false,
@@ -797,12 +956,20 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         .collect();
     if let Some((_, t)) = chosen.at_rho {
         series.push(Series {
-            name: format!(
-                "your plan: {} on {}, EP {}",
-                m.name,
-                s.gpu.name,
-                group_u64(m.ep)
-            ),
+            name: match lang {
+                Lang::En => format!(
+                    "your plan: {} on {}, EP {}",
+                    m.name,
+                    s.gpu.name,
+                    group_u64(m.ep)
+                ),
+                Lang::Zh => format!(
+                    "你的方案：{}（{}），EP {}",
+                    m.name,
+                    s.gpu.name,
+                    group_u64(m.ep)
+                ),
+            },
             x: vec![s.target as f64],
             y: vec![t as f64],
             bars: false,
@@ -810,13 +977,16 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         });
     }
     let plot = Plot {
-        title: format!(
-            "Total nodes vs requests at once ({}-token requests, ρ = {}, {mode_name} rounding)",
-            group_u64(s.tokens),
-            percent(s.rho)
-        ),
-        x_label: "requests at once".to_owned(),
-        y_label: "total nodes (P + D)".to_owned(),
+        title: match lang {
+            Lang::En => format!(
+                "Total nodes vs requests at once ({tokens}-token requests, ρ = {rho}, {mode_name} rounding)"
+            ),
+            Lang::Zh => format!(
+                "总节点数随同时请求数的变化（每个请求 {tokens} 个 token，ρ = {rho}，{mode_name}取整）"
+            ),
+        },
+        x_label: pick(lang, "requests at once", "同时请求数").to_owned(),
+        y_label: pick(lang, "total nodes (P + D)", "总节点数（P + D）").to_owned(),
         log_x: false,
         log_y: false,
         series,

@@ -8,7 +8,7 @@ use crate::ch_kvcache::formulas::{
 use crate::ch_newmodels::ledger;
 use crate::demo::{
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, count, fmt_value, group_digits,
-    group_u64, parse_choice, parse_float, parse_int_list,
+    group_u64, parse_choice, parse_float, parse_int_list, pick,
 };
 use crate::lang::Lang;
 
@@ -163,16 +163,30 @@ pub fn cached_layers(r: &Row) -> u64 {
 }
 
 /// The architecture, for the table: "GQA, 8 KV heads × 128 dims".
-pub fn arch(r: &Row) -> String {
+pub fn arch(r: &Row, lang: Lang) -> String {
+    let heads = |kv_heads: u64, head_dim: u64| match lang {
+        Lang::En => format!(
+            "{} × {head_dim} dims",
+            count(kv_heads, "KV head", "KV heads")
+        ),
+        Lang::Zh => format!("{kv_heads} 个 KV 头 × {head_dim} 维"),
+    };
+    let zh = lang == Lang::Zh;
     match &r.source {
         Source::Line(s) => match s.layout {
             Layout::Gqa {
                 kv_heads, head_dim, ..
             } => format!(
-                "{}, {} × {head_dim} dims",
+                "{}{}{}",
                 if kv_heads == 1 { "MQA" } else { "GQA" },
-                count(kv_heads, "KV head", "KV heads")
+                pick(lang, ", ", "，"),
+                heads(kv_heads, head_dim)
             ),
+            Layout::Mla {
+                kv_lora_rank,
+                rope_dim,
+                ..
+            } if zh => format!("MLA，潜向量 {kv_lora_rank} + RoPE 键 {rope_dim}"),
             Layout::Mla {
                 kv_lora_rank,
                 rope_dim,
@@ -183,43 +197,59 @@ pub fn arch(r: &Row) -> String {
                 full_layers,
                 kv_heads,
                 head_dim,
-            } => format!(
-                "hybrid: GQA in {full_layers} of {layers} layers, {} × {head_dim} dims",
-                count(kv_heads, "KV head", "KV heads")
-            ),
+            } => match lang {
+                Lang::En => format!(
+                    "hybrid: GQA in {full_layers} of {layers} layers, {}",
+                    heads(kv_heads, head_dim)
+                ),
+                Lang::Zh => format!(
+                    "混合：GQA 占 {full_layers} 层（共 {layers} 层），{}",
+                    heads(kv_heads, head_dim)
+                ),
+            },
             Layout::CsaHca {
                 n_csa,
                 n_hca,
                 layers,
                 ..
-            } => format!(
-                "CSA + HCA: {n_csa} CSA (4:1), {n_hca} HCA (128:1){}",
-                window_only(layers - n_csa - n_hca)
-            ),
+            } => {
+                let w = window_only(layers - n_csa - n_hca, lang);
+                match lang {
+                    Lang::En => format!("CSA + HCA: {n_csa} CSA (4:1), {n_hca} HCA (128:1){w}"),
+                    Lang::Zh => {
+                        format!("CSA + HCA：{n_csa} 层 CSA（4:1），{n_hca} 层 HCA（128:1）{w}")
+                    }
+                }
+            }
         },
         Source::Ledger {
             csa,
             hca,
             window_only: w,
-        } => format!(
-            "CSA + HCA in FP8 (ch_newmodels): {csa} CSA, {hca} HCA{}",
-            window_only(*w)
-        ),
+        } => {
+            let w = window_only(*w, lang);
+            match lang {
+                Lang::En => format!("CSA + HCA in FP8 (ch_newmodels): {csa} CSA, {hca} HCA{w}"),
+                Lang::Zh => {
+                    format!("FP8 的 CSA + HCA（ch_newmodels）：{csa} 层 CSA，{hca} 层 HCA{w}")
+                }
+            }
+        }
     }
 }
 
 /// ", 2 window-only" (nothing for 0).
-fn window_only(n: u64) -> String {
-    if n == 0 {
-        String::new()
-    } else {
-        format!(", {} window-only", group_u64(n))
+fn window_only(n: u64, lang: Lang) -> String {
+    match lang {
+        _ if n == 0 => String::new(),
+        Lang::En => format!(", {} window-only", group_u64(n)),
+        Lang::Zh => format!("，{} 层仅滑动窗口", group_u64(n)),
     }
 }
 
 /// Values stored per token in one layer with a cache, worked out: "2 × 8 ×
 /// 128 = 2,048". A V4 layer's share is the entry's width over its ratio.
-pub fn values(r: &Row) -> String {
+pub fn values(r: &Row, lang: Lang) -> String {
     match &r.source {
         Source::Line(s) => match s.layout {
             Layout::Gqa {
@@ -236,17 +266,26 @@ pub fn values(r: &Row) -> String {
                 rope_dim: b,
                 ..
             } => format!("{a} + {b} = {}", group_u64(a + b)),
-            Layout::CsaHca { kv_dim, .. } => format!(
-                "{kv_dim} ÷ 4 = {} (CSA), {kv_dim} ÷ 128 = {} (HCA)",
-                fmt_value(kv_dim as f64 / 4.0),
-                fmt_value(kv_dim as f64 / 128.0)
-            ),
+            Layout::CsaHca { kv_dim, .. } => {
+                let (a, b) = (
+                    fmt_value(kv_dim as f64 / 4.0),
+                    fmt_value(kv_dim as f64 / 128.0),
+                );
+                match lang {
+                    Lang::En => format!("{kv_dim} ÷ 4 = {a} (CSA), {kv_dim} ÷ 128 = {b} (HCA)"),
+                    Lang::Zh => format!("{kv_dim} ÷ 4 = {a}（CSA），{kv_dim} ÷ 128 = {b}（HCA）"),
+                }
+            }
         },
-        Source::Ledger { .. } => format!(
-            "{} B per entry (CSA: + {} B indexer key), mixed FP8 / BF16",
-            ledger::V4_ENTRY,
-            INDEXER_KEY_BYTES
-        ),
+        Source::Ledger { .. } => {
+            let (e, k) = (ledger::V4_ENTRY, INDEXER_KEY_BYTES);
+            match lang {
+                Lang::En => {
+                    format!("{e} B per entry (CSA: + {k} B indexer key), mixed FP8 / BF16")
+                }
+                Lang::Zh => format!("每个条目 {e} B（CSA：+ {k} B 索引器键），FP8 / BF16 混合"),
+            }
+        }
     }
 }
 
@@ -677,50 +716,63 @@ pub fn size_auto(units: Units, bytes: f64) -> String {
 }
 
 /// "1M = 10^6 = 1,000,000 tokens" or "1M = 2^20 = 1,048,576 tokens".
-pub fn million_label(m: Million) -> String {
+pub fn million_label(m: Million, lang: Lang) -> String {
     let name = match m {
         Million::Decimal => "10^6",
         Million::Binary => "2^20",
     };
-    format!("1M = {name} = {} tokens", group_u64(m.tokens()))
+    let n = group_u64(m.tokens());
+    match lang {
+        Lang::En => format!("1M = {name} = {n} tokens"),
+        Lang::Zh => format!("1M = {name} = {n} 个 token"),
+    }
 }
 
 /// A list in prose: "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+fn and_list(items: &[String], lang: Lang) -> String {
+    match (items, lang) {
+        ([], _) => String::new(),
+        ([one], _) => one.clone(),
+        ([rest @ .., last], Lang::En) => format!("{} and {last}", rest.join(", ")),
+        ([rest @ .., last], Lang::Zh) => format!("{}和{last}", rest.join("、")),
     }
 }
 
 /// "2 B per value (BF16)".
-fn dtype_name(bytes: u64) -> String {
+fn dtype_name(bytes: u64, lang: Lang) -> String {
     let name = match bytes {
-        1 => " (FP8)",
-        2 => " (BF16)",
-        4 => " (FP32)",
+        1 => "FP8",
+        2 => "BF16",
+        4 => "FP32",
         _ => "",
     };
-    format!("{bytes} B per value{name}")
+    match lang {
+        Lang::En if name.is_empty() => format!("{bytes} B per value"),
+        Lang::En => format!("{bytes} B per value ({name})"),
+        Lang::Zh if name.is_empty() => format!("每个值 {bytes} B"),
+        Lang::Zh => format!("每个值 {bytes} B（{name}）"),
+    }
 }
 
 /// What the layers with a cache store per token, in words.
-fn layers_sentence(r: &Row) -> String {
+fn layers_sentence(r: &Row, lang: Lang) -> String {
     let n = |x: u64| group_u64(x);
+    if lang == Lang::Zh {
+        return layers_sentence_zh(r);
+    }
     match &r.source {
         Source::Line(s) => match s.layout {
             Layout::Gqa { layers, .. } => {
                 format!(
                     "stores K and V in each of {} layers: {} values per token per layer",
                     n(layers),
-                    values(r)
+                    values(r, lang)
                 )
             }
             Layout::Mla { layers, .. } => format!(
                 "stores a latent and a RoPE key in each of {} layers: {} values per token per layer",
                 n(layers),
-                values(r)
+                values(r, lang)
             ),
             Layout::Hybrid {
                 layers,
@@ -729,7 +781,7 @@ fn layers_sentence(r: &Row) -> String {
             } => format!(
                 "stores K and V in the {} full-attention layers only: {} values per token per layer (the {} linear-attention layers keep a fixed-size state, not counted here)",
                 n(full_layers),
-                values(r),
+                values(r, lang),
                 n(layers - full_layers)
             ),
             Layout::CsaHca {
@@ -757,29 +809,106 @@ fn layers_sentence(r: &Row) -> String {
     }
 }
 
+/// [`layers_sentence`] in Chinese.
+fn layers_sentence_zh(r: &Row) -> String {
+    let n = |x: u64| group_u64(x);
+    match &r.source {
+        Source::Line(s) => match s.layout {
+            Layout::Gqa { layers, .. } => format!(
+                "在全部 {} 层中每层都存 K 和 V：每 token 每层 {} 个值",
+                n(layers),
+                values(r, Lang::Zh)
+            ),
+            Layout::Mla { layers, .. } => format!(
+                "在全部 {} 层中每层都存一个潜向量和一个 RoPE 键：每 token 每层 {} 个值",
+                n(layers),
+                values(r, Lang::Zh)
+            ),
+            Layout::Hybrid {
+                layers,
+                full_layers,
+                ..
+            } => format!(
+                "只在 {} 个全注意力层中存 K 和 V：每 token 每层 {} 个值（另外 {} 个线性注意力层保存固定大小的状态，这里不计）",
+                n(full_layers),
+                values(r, Lang::Zh),
+                n(layers - full_layers)
+            ),
+            Layout::CsaHca {
+                n_csa,
+                n_hca,
+                kv_dim,
+                ..
+            } => format!(
+                "每个条目 {} 个值，每 4 个 token 一个（{} 个 CSA 层中的每一层）、每 128 个 token 一个（{} 个 HCA 层中的每一层）：即每 token 每层 {} 和 {} 个值",
+                n(kv_dim),
+                n(n_csa),
+                n(n_hca),
+                fmt_value(kv_dim as f64 / 4.0),
+                fmt_value(kv_dim as f64 / 128.0)
+            ),
+        },
+        Source::Ledger { csa, hca, .. } => format!(
+            "存一个 {} B 的条目加一个 {} B 的索引器键，每 4 个 token 一份（{} 个 CSA 层中的每一层），以及一个 {} B 的条目，每 128 个 token 一份（{} 个 HCA 层中的每一层）",
+            ledger::V4_ENTRY,
+            INDEXER_KEY_BYTES,
+            n(*csa),
+            ledger::V4_ENTRY,
+            n(*hca)
+        ),
+    }
+}
+
 /// The first lines of the text: what 1M means, the units, the GPU, and the
 /// V4 convention in force.
-fn preamble(p: &Params, replaced: &[usize], gpu_bytes: u64) -> String {
-    let units = match p.units {
-        Units::Binary => "sizes in KiB, MiB, GiB (powers of 1,024)",
-        Units::Decimal => "sizes in KB, MB, GB (powers of 1,000)",
+fn preamble(p: &Params, replaced: &[usize], gpu_bytes: u64, lang: Lang) -> String {
+    let units = match (p.units, lang) {
+        (Units::Binary, Lang::En) => "sizes in KiB, MiB, GiB (powers of 1,024)",
+        (Units::Decimal, Lang::En) => "sizes in KB, MB, GB (powers of 1,000)",
+        (Units::Binary, Lang::Zh) => "大小以 KiB、MiB、GiB 计（1,024 的幂）",
+        (Units::Decimal, Lang::Zh) => "大小以 KB、MB、GB 计（1,000 的幂）",
     };
     let h200 = if gpu_bytes == H200_BYTES {
-        ", one H200"
+        pick(lang, ", one H200", "，即一张 H200")
     } else {
         ""
     };
-    let mut text = format!(
-        "{} · {units} · GPU: {} GB = {}{h200}\n",
-        million_label(p.million),
+    let (million, gpu, gpu_size) = (
+        million_label(p.million, lang),
         fmt_value(p.gpu_gb),
         size(Units::Binary, gpu_bytes as f64, 3),
     );
+    let mut text = match lang {
+        Lang::En => format!("{million} · {units} · GPU: {gpu} GB = {gpu_size}{h200}\n"),
+        Lang::Zh => format!("{million} · {units} · GPU：{gpu} GB = {gpu_size}{h200}\n"),
+    };
     let has_v4 = p
         .specs
         .iter()
         .any(|s| matches!(s.layout, Layout::CsaHca { .. }));
-    let lines: Vec<String> = replaced.iter().map(|l| format!("line {l}")).collect();
+    let lines: Vec<String> = replaced
+        .iter()
+        .map(|l| match lang {
+            Lang::En => format!("line {l}"),
+            Lang::Zh => format!("第 {l} 行"),
+        })
+        .collect();
+    if lang == Lang::Zh {
+        text += &match (p.convention, has_v4) {
+            (_, false) => "没有 csa_hca 行，所以 v4_convention 不起作用。\n".to_owned(),
+            (Convention::Chapter, true) => format!(
+                "csa_hca 行按本章的算法，用该行自己的数字：条目为 kv_dim 个值，每个值的字节数按该行的设定，不含索引器键，固定部分是 {WINDOW} 个 token 的窗口。ch_newmodels 对 V4 的算法不同（FP8 条目 {} B，外加索引器键）：切换 v4_convention 即可对比。\n",
+                ledger::V4_ENTRY
+            ),
+            (Convention::Ledger, true) => format!(
+                "csa_hca 行按 ch_newmodels 的算法：{}被替换为那一章账本中的 DeepSeek-V4-Flash 和 DeepSeek-V4-Pro 两行，用它们自己的层数（不用该行的数字）：FP8 条目 {} B，每个 CSA 条目一个 {} B 的索引器键，固定部分是窗口加上压缩器的 float32 状态。\n",
+                and_list(&lines, lang),
+                ledger::V4_ENTRY,
+                INDEXER_KEY_BYTES
+            ),
+        };
+        return text;
+    }
     text += &match (p.convention, has_v4) {
         (_, false) => "No csa_hca line, so v4_convention changes nothing.\n".to_owned(),
         (Convention::Chapter, true) => format!(
@@ -791,7 +920,7 @@ fn preamble(p: &Params, replaced: &[usize], gpu_bytes: u64) -> String {
             if lines.len() == 1 {
                 format!("{} is", lines[0])
             } else {
-                format!("{} are", and_list(&lines))
+                format!("{} are", and_list(&lines, lang))
             },
             ledger::V4_ENTRY,
             INDEXER_KEY_BYTES
@@ -801,50 +930,76 @@ fn preamble(p: &Params, replaced: &[usize], gpu_bytes: u64) -> String {
 }
 
 /// One model's paragraph of the text.
-fn paragraph(p: &Params, r: &Row, gpu_bytes: u64) -> String {
+fn paragraph(p: &Params, r: &Row, gpu_bytes: u64, lang: Lang) -> String {
     let u = p.units;
     let dtype = match &r.source {
-        Source::Line(s) => format!(", {}", dtype_name(s.dtype_bytes)),
+        Source::Line(s) => format!(
+            "{}{}",
+            pick(lang, ", ", "，"),
+            dtype_name(s.dtype_bytes, lang)
+        ),
         Source::Ledger { .. } => String::new(),
     };
     let fixed = if r.fixed == 0 {
         "0 B".to_owned()
     } else {
-        let what = match &r.source {
-            Source::Line(_) => format!(
-                "a {WINDOW}-token window in each of {} layers",
-                group_u64(cached_layers(r))
-            ),
-            Source::Ledger { .. } => "windows plus the compressors' state".to_owned(),
+        let layers = group_u64(cached_layers(r));
+        let what = match (&r.source, lang) {
+            (Source::Line(_), Lang::En) => {
+                format!("a {WINDOW}-token window in each of {layers} layers")
+            }
+            (Source::Line(_), Lang::Zh) => {
+                format!("每层一个 {WINDOW} 个 token 的窗口，共 {layers} 层")
+            }
+            (Source::Ledger { .. }, _) => pick(
+                lang,
+                "windows plus the compressors' state",
+                "窗口加上压缩器的状态",
+            )
+            .to_owned(),
         };
-        format!(
-            "{} B = {} ({what})",
-            group_u64(r.fixed),
-            size(u, r.fixed as f64, 2)
-        )
+        let (b, sz) = (group_u64(r.fixed), size(u, r.fixed as f64, 2));
+        match lang {
+            Lang::En => format!("{b} B = {sz} ({what})"),
+            Lang::Zh => format!("{b} B = {sz}（{what}）"),
+        }
     };
     let at: Vec<String> = p
         .contexts
         .iter()
         .map(|&l| {
-            format!(
-                "{}: {}",
-                count(l, "token", "tokens"),
-                size_auto(u, r.bytes(l))
-            )
+            let sz = size_auto(u, r.bytes(l));
+            match lang {
+                Lang::En => format!("{}: {sz}", count(l, "token", "tokens")),
+                Lang::Zh => format!("{} 个 token 时 {sz}", group_u64(l)),
+            }
         })
         .collect();
-    format!(
-        "\n{} — {}{dtype}\n  {}\n  per token: {} B = {}; fixed per request: {fixed}\n  one request of {}\n  requests of 1M tokens that {} GB could hold, KV only: {}\n",
-        r.name,
-        arch(r),
-        layers_sentence(r),
-        ledger::fmt_exact(r.per_token),
-        size(u, r.per_token, 1),
-        at.join(" · "),
-        fmt_value(p.gpu_gb),
-        group_u64(r.fit(gpu_bytes, p.million.tokens())),
-    )
+    macro_rules! text {
+        ($fmt:literal) => {
+            format!(
+                $fmt,
+                r.name,
+                arch(r, lang),
+                layers_sentence(r, lang),
+                ledger::fmt_exact(r.per_token),
+                size(u, r.per_token, 1),
+                at.join(" · "),
+                fmt_value(p.gpu_gb),
+                group_u64(r.fit(gpu_bytes, p.million.tokens())),
+                dtype = dtype,
+                fixed = fixed,
+            )
+        };
+    }
+    match lang {
+        Lang::En => text!(
+            "\n{} — {}{dtype}\n  {}\n  per token: {} B = {}; fixed per request: {fixed}\n  one request of {}\n  requests of 1M tokens that {} GB could hold, KV only: {}\n"
+        ),
+        Lang::Zh => text!(
+            "\n{} — {}{dtype}\n  {}\n  每 token：{} B = {}；每个请求的固定部分：{fixed}\n  单个请求：{}\n  1M token 的请求，{} GB 能容纳（只算 KV）：{}\n"
+        ),
+    }
 }
 
 /// Context lengths of the chart: 2^10 to 2^24 tokens.
@@ -854,49 +1009,72 @@ pub fn chart_lengths() -> Vec<u64> {
 
 /// Runs the demo: text per model, the source's comparison table, and a
 /// log-log chart of bytes against context length with the GPU's memory.
-pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let u = p.units;
     let (rows, replaced) = rows(&p.specs, p.convention);
     let mt = p.million.tokens();
     let gpu_bytes = (p.gpu_gb * 1e9).round() as u64;
-    let mut text = preamble(&p, &replaced, gpu_bytes);
+    let mut text = preamble(&p, &replaced, gpu_bytes, lang);
     for r in &rows {
-        text += &paragraph(&p, r, gpu_bytes);
+        text += &paragraph(&p, r, gpu_bytes, lang);
     }
     let by = |a: &&Row, b: &&Row| a.bytes(mt).total_cmp(&b.bytes(mt));
     if let (Some(big), Some(small)) = (rows.iter().max_by(by), rows.iter().min_by(by))
         && rows.len() > 1
     {
-        text += &format!(
-            "\nAt 1M tokens the largest cache, {}'s {}, is {}× the smallest, {}'s {}.\n",
-            big.name,
+        let (b, bs, x, sm, ss) = (
+            &big.name,
             size(u, big.bytes(mt), 3),
             grouped(big.bytes(mt) / small.bytes(mt), 1),
-            small.name,
+            &small.name,
             size(u, small.bytes(mt), 3),
         );
+        text += &match lang {
+            Lang::En => format!(
+                "\nAt 1M tokens the largest cache, {b}'s {bs}, is {x}× the smallest, {sm}'s {ss}.\n"
+            ),
+            Lang::Zh => format!(
+                "\n在 1M token 时，最大的缓存（{b} 的 {bs}）是最小缓存的 {x}×（{sm} 的 {ss}）。\n"
+            ),
+        };
     }
-    text += &format!(
-        "Requests that fit are upper bounds: they give all {} GB to KV, leaving nothing for weights, activations or allocator slack (formulas::max_batch with 0 B of weights). Totals are the formulas' arithmetic; whether a model supports that context is not checked.",
-        fmt_value(p.gpu_gb)
-    );
-    let header = vec![
-        "model".to_owned(),
-        "architecture".to_owned(),
-        "layers with a cache".to_owned(),
-        "values per token per layer".to_owned(),
-        "per token".to_owned(),
-        format!("at {}", million_label(p.million)),
-    ];
+    let gpu = fmt_value(p.gpu_gb);
+    text += &match lang {
+        Lang::En => format!(
+            "Requests that fit are upper bounds: they give all {gpu} GB to KV, leaving nothing for weights, activations or allocator slack (formulas::max_batch with 0 B of weights). Totals are the formulas' arithmetic; whether a model supports that context is not checked."
+        ),
+        Lang::Zh => format!(
+            "能容纳的请求数是上限：它们把全部 {gpu} GB 都给了 KV，不给权重、激活值或分配器余量留任何空间（即权重为 0 B 时的 formulas::max_batch）。总量只是公式的算术；不检查模型是否支持那样长的上下文。"
+        ),
+    };
+    let million = million_label(p.million, lang);
+    let header = match lang {
+        Lang::En => vec![
+            "model".to_owned(),
+            "architecture".to_owned(),
+            "layers with a cache".to_owned(),
+            "values per token per layer".to_owned(),
+            "per token".to_owned(),
+            format!("at {million}"),
+        ],
+        Lang::Zh => vec![
+            "模型".to_owned(),
+            "架构".to_owned(),
+            "带缓存的层数".to_owned(),
+            "每 token 每层的值数".to_owned(),
+            "每 token".to_owned(),
+            format!("{million} 时"),
+        ],
+    };
     let table: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
             vec![
                 r.name.clone(),
-                arch(r),
+                arch(r, lang),
                 group_u64(cached_layers(r)),
-                values(r),
+                values(r, lang),
                 size(u, r.per_token, 1),
                 size(u, r.bytes(mt), 3),
             ]
@@ -919,16 +1097,23 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         .iter()
         .map(|r| line(r.name.clone(), &|x| r.bytes(x) / giga, false))
         .collect();
-    let gpu_name = if gpu_bytes == H200_BYTES {
-        "one H200, 141 GB".to_owned()
-    } else {
-        format!("GPU memory, {} GB", fmt_value(p.gpu_gb))
+    let gpu_name = match lang {
+        Lang::En if gpu_bytes == H200_BYTES => "one H200, 141 GB".to_owned(),
+        Lang::Zh if gpu_bytes == H200_BYTES => "一张 H200，141 GB".to_owned(),
+        Lang::En => format!("GPU memory, {gpu} GB"),
+        Lang::Zh => format!("GPU 显存，{gpu} GB"),
     };
     series.push(line(gpu_name, &|_| gpu_bytes as f64 / giga, true));
     let plot = Plot {
-        title: format!("KV cache of one request ({giga_name}) vs context length"),
-        x_label: "context length (tokens)".to_owned(),
-        y_label: format!("KV cache ({giga_name})"),
+        title: match lang {
+            Lang::En => format!("KV cache of one request ({giga_name}) vs context length"),
+            Lang::Zh => format!("单个请求的 KV 缓存（{giga_name}）随上下文长度的变化"),
+        },
+        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").to_owned(),
+        y_label: match lang {
+            Lang::En => format!("KV cache ({giga_name})"),
+            Lang::Zh => format!("KV 缓存（{giga_name}）"),
+        },
         log_x: true,
         log_y: true,
         series,

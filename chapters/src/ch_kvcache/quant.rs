@@ -5,7 +5,7 @@
 use super::formulas::{Model, Units, table_model};
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, group, parse_choice, parse_int,
+    checked_product, group, parse_choice, parse_int, pick,
 };
 use crate::lang::Lang;
 use crate::rng::SplitMix64;
@@ -295,6 +295,30 @@ impl Format {
             Format::Vq => "half at 4 bits, half at 3 + 1 BF16 norm per vector",
         }
     }
+
+    /// [`Format::name`] in the page's language.
+    pub fn name_in(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (_, Lang::En) => self.name(),
+            (Format::Bf16, Lang::Zh) => "BF16",
+            (Format::Fp8, Lang::Zh) => "FP8 E4M3",
+            (Format::Fp4, Lang::Zh) => "FP4 E2M1（NVFP4 式）",
+            (Format::Vq, Lang::Zh) => "VQ 近似（旋转 + 3/4 位）",
+        }
+    }
+
+    /// [`Format::stored`] in the page's language.
+    pub fn stored_in(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (_, Lang::En) => self.stored(),
+            (Format::Bf16, Lang::Zh) => "16 位值",
+            (Format::Fp8, Lang::Zh) => "8 位值 + 每张量 1 个 FP32 缩放因子",
+            (Format::Fp4, Lang::Zh) => {
+                "4 位值 + 1 个 E4M3 缩放因子（每 16 个值）+ 每张量 1 个 FP32 缩放因子"
+            }
+            (Format::Vq, Lang::Zh) => "一半 4 位、一半 3 位 + 每向量 1 个 BF16 范数",
+        }
+    }
 }
 
 /// What one run measures for one format.
@@ -530,7 +554,7 @@ fn fmt_bits(b: f64) -> String {
 
 /// Runs the demo: the ladder's bits, bytes and measured errors as text, a
 /// table and a chart of bytes against error.
-pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let rungs = ladder(p.vectors, p.dim, p.outliers, p.seed);
     let bf16_bytes = p.model.bytes(p.tokens);
@@ -544,76 +568,121 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         }
     };
 
-    let mut text = format!(
-        "Data: {} vectors of {} values (unit Gaussians; {} ×10 larger), seed {}. \
-         Error = RMS(x − x̂) / RMS(x). Bytes: {}'s KV cache at {tokens} tokens is {} in BF16, \
-         scaled by bits / 16.\n\n",
+    let smaller = |r: &Rung| match lang {
+        Lang::En => format!("{} smaller", ratio(r.bits)),
+        Lang::Zh => format!("缩小 {}", ratio(r.bits)),
+    };
+    let (vectors, dim, seed, model, bf16_size) = (
         group(p.vectors as i64),
         group(p.dim as i64),
-        crate::demo::count(p.outliers as u64, "outlier channel", "outlier channels"),
         p.seed,
         p.model.name,
-        size(bf16_bytes)
+        size(bf16_bytes),
     );
+    let mut text = match lang {
+        Lang::En => format!(
+            "Data: {vectors} vectors of {dim} values (unit Gaussians; {} ×10 larger), seed {seed}. \
+             Error = RMS(x − x̂) / RMS(x). Bytes: {model}'s KV cache at {tokens} tokens is {bf16_size} in BF16, \
+             scaled by bits / 16.\n\n",
+            crate::demo::count(p.outliers as u64, "outlier channel", "outlier channels"),
+        ),
+        Lang::Zh => format!(
+            "数据：{vectors} 个向量，每个 {dim} 个值（单位高斯分布；{} 个离群通道大 10 倍），种子 {seed}。\
+             误差 = RMS(x − x̂) / RMS(x)。字节数：{model} 在 {tokens} 个 token 时的 KV 缓存为 {bf16_size}（BF16），\
+             再乘以位数 / 16。\n\n",
+            group(p.outliers as i64),
+        ),
+    };
     for r in &rungs {
-        text += &format!(
-            "{}: {} bits per value ({}), {} → {}, error {} (ordinary channels {})\n",
-            r.format.name(),
+        let (name, b, stored, cmp, sz, err, pl) = (
+            r.format.name_in(lang),
             fmt_bits(r.bits),
-            r.format.stored(),
+            r.format.stored_in(lang),
             if r.format == Format::Bf16 {
-                "the reference".to_owned()
+                pick(lang, "the reference", "基准").to_owned()
             } else {
-                format!("{} smaller", ratio(r.bits))
+                smaller(r)
             },
             size(bytes(r)),
             pct2(r.rel_error),
-            plain(r)
+            plain(r),
         );
+        text += &match lang {
+            Lang::En => format!(
+                "{name}: {b} bits per value ({stored}), {cmp} → {sz}, error {err} (ordinary channels {pl})\n"
+            ),
+            Lang::Zh => format!(
+                "{name}：每个值 {b} 位（{stored}），{cmp} → {sz}，误差 {err}（普通通道 {pl}）\n"
+            ),
+        };
     }
-    if p.outliers > 0 {
+    if p.outliers > 0 && lang == Lang::Zh {
+        text += "\n离群通道承载了数据的大部分能量，所以总体误差掩盖了它们对普通通道的影响：FP8 是浮点格式，\
+                 每张量一个缩放因子，所以每个值都保持各自的相对精度；含有离群值的 FP4 块会按离群值去缩放块内\
+                 其余 15 个值；而旋转把离群值摊到每个坐标上，所以 VQ 近似的误差跟随整个向量的范数。\n";
+    } else if p.outliers > 0 {
         text += "\nThe outlier channels carry much of the data's energy, so the overall error hides what \
                  they do to the ordinary channels: FP8 is floating point with one scale per tensor, so \
                  each value keeps its relative precision; an FP4 block that holds an outlier scales its \
                  other 15 values by the outlier; and the rotation spreads the outliers over every \
                  coordinate, so the VQ stand-in's error follows the whole vector's norm.\n";
     }
-    text += &format!(
+    macro_rules! vq {
+        ($fmt:literal) => {
+            format!(
+                $fmt,
+                ratio(3.5),
+                ratio(bits(Format::Vq, p.dim)),
+                group(p.dim as i64),
+                fmt_bits(bits(Format::Vq, p.dim)),
+                ratio(3.0),
+                32.0 / 3.5
+            )
+        };
+    }
+    text += &match lang {
+        Lang::Zh => vq!(
+            "\nVQ 这一级是 TurboQuant 的近似，而不是 TurboQuant 本身：随机符号翻转加 Walsh–Hadamard 旋转\
+             让每个坐标都接近高斯分布，再把每个坐标舍入到针对单位高斯分布的固定 Lloyd–Max 电平。\
+             TurboQuant 自己的量化器及其对内积的校正这里没有复现。\n\
+             “缩小 5–6×”说的是约 3.5 位的 VQ：相对 BF16，16 / 3.5 = {}（{}，若计入本单元格的 16 位范数，\
+             每 {} 个值一个，共 {} 位）；5× 需要 16 / 5 = 3.2 位，6× 需要 2.67 位，3 位则得到 {}。\
+             只有相对 FP32，3.5 位才超过 6×：32 / 3.5 = {:.1}×。\n"
+        ),
+        Lang::En => vq!(
         "\nThe VQ rung is a stand-in for TurboQuant, not TurboQuant itself: a random sign flip and \
          a Walsh–Hadamard rotation make every coordinate close to Gaussian, then each coordinate is \
          rounded to fixed Lloyd–Max levels for a unit Gaussian. TurboQuant's own quantizers and \
          its correction for inner products are not reproduced here.\n\
          \"5–6× smaller\" for ~3.5-bit VQ: against BF16, 16 / 3.5 = {} ({} with this cell's \
          16-bit norm per {} values, {} bits); 5× needs 16 / 5 = 3.2 bits, 6× needs 2.67 bits, \
-         and 3 bits gives {}. Only against FP32 does 3.5 bits pass 6×: 32 / 3.5 = {:.1}×.\n",
-        ratio(3.5),
-        ratio(bits(Format::Vq, p.dim)),
-        group(p.dim as i64),
-        fmt_bits(bits(Format::Vq, p.dim)),
-        ratio(3.0),
-        32.0 / 3.5
-    );
+         and 3 bits gives {}. Only against FP32 does 3.5 bits pass 6×: 32 / 3.5 = {:.1}×.\n"
+        ),
+    };
 
     let header = [
-        "format".to_owned(),
-        "bits per value".to_owned(),
-        "stored".to_owned(),
-        "vs BF16".to_owned(),
-        format!("{} at {tokens} tokens", p.model.name),
-        "RMS error / RMS".to_owned(),
-        "same, ordinary channels".to_owned(),
+        pick(lang, "format", "格式").to_owned(),
+        pick(lang, "bits per value", "每值位数").to_owned(),
+        pick(lang, "stored", "存储内容").to_owned(),
+        pick(lang, "vs BF16", "相对 BF16").to_owned(),
+        match lang {
+            Lang::En => format!("{model} at {tokens} tokens"),
+            Lang::Zh => format!("{model}，{tokens} 个 token"),
+        },
+        pick(lang, "RMS error / RMS", "RMS 误差 / RMS").to_owned(),
+        pick(lang, "same, ordinary channels", "同上，仅普通通道").to_owned(),
     ];
     let rows = rungs
         .iter()
         .map(|r| {
             vec![
-                r.format.name().to_owned(),
+                r.format.name_in(lang).to_owned(),
                 fmt_bits(r.bits),
-                r.format.stored().to_owned(),
+                r.format.stored_in(lang).to_owned(),
                 if r.format == Format::Bf16 {
                     "1×".to_owned()
                 } else {
-                    format!("{} smaller", ratio(r.bits))
+                    smaller(r)
                 },
                 size(bytes(r)),
                 pct2(r.rel_error),
@@ -626,7 +695,10 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         .iter()
         .filter(|r| r.rel_error > 0.0)
         .map(|r| Series {
-            name: format!("{} ({} bits)", r.format.name(), fmt_bits(r.bits)),
+            name: match lang {
+                Lang::En => format!("{} ({} bits)", r.format.name(), fmt_bits(r.bits)),
+                Lang::Zh => format!("{}（{} 位）", r.format.name_in(lang), fmt_bits(r.bits)),
+            },
             x: vec![bytes(r) / gib],
             y: vec![100.0 * r.rel_error],
             bars: false,
@@ -635,7 +707,7 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         .collect();
     if p.outliers > 0 && p.outliers < p.dim {
         series.push(Series {
-            name: "ordinary channels only".to_owned(),
+            name: pick(lang, "ordinary channels only", "仅普通通道").to_owned(),
             x: rungs.iter().map(|r| bytes(r) / gib).collect(),
             y: rungs.iter().map(|r| 100.0 * r.plain_error).collect(),
             bars: false,
@@ -643,9 +715,12 @@ pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
         });
     }
     let plot = Plot {
-        title: format!("Bytes against error: {} at {tokens} tokens", p.model.name),
-        x_label: "KV cache (GiB)".to_owned(),
-        y_label: "RMS error / RMS of the data (%)".to_owned(),
+        title: match lang {
+            Lang::En => format!("Bytes against error: {model} at {tokens} tokens"),
+            Lang::Zh => format!("字节数与误差：{model}，{tokens} 个 token"),
+        },
+        x_label: pick(lang, "KV cache (GiB)", "KV 缓存（GiB）").to_owned(),
+        y_label: pick(lang, "RMS error / RMS of the data (%)", "RMS 误差 / 数据的 RMS（%）").to_owned(),
         log_x: false,
         log_y: true,
         series,
