@@ -12,9 +12,6 @@ import { SOLUTIONS } from './solutions.mjs';
 
 const browser = await launch();
 const CJK = /[\u4e00-\u9fff]/;
-// Cells whose output is still English on the Chinese pages (as listed in
-// chapters/tests/outputs_in_both_languages.rs).
-const ENGLISH_OUTPUT = ['kv_calc', 'quant', 'decode_step', 'duty_cycle', 'ep_sizing', 'planner', 'request_kv'];
 let step = 0;
 const ok = (what) => console.log(`ok ${++step} - ${what}`);
 
@@ -62,11 +59,9 @@ try {
       }
       // What the cell computed is written in Chinese too (the same numbers:
       // chapters/tests/outputs_in_both_languages.rs compares them).
-      if (!ENGLISH_OUTPUT.includes(id)) {
-        const written = (await cell.locator('.cell-output').textContent()).replace(/\s+/g, ' ');
-        assert.match(written, CJK, `${id}: output in Chinese: ${written.slice(0, 200)}`);
-        assert.doesNotMatch(written, /\b(the|of|and|per|with)\b/, `${id}: English words left in its output: ${written.slice(0, 300)}`);
-      }
+      const written = (await cell.locator('.cell-output').textContent()).replace(/\s+/g, ' ');
+      assert.match(written, CJK, `${id}: output in Chinese: ${written.slice(0, 200)}`);
+      assert.doesNotMatch(written, /\b(the|of|and|per|with)\b/, `${id}: English words left in its output: ${written.slice(0, 300)}`);
       const helps = await cell.locator('.param-help').allTextContents();
       assert.ok(helps.some((h) => CJK.test(h)), `${id}: parameter help in Chinese: ${helps}`);
     }
