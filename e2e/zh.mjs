@@ -85,6 +85,7 @@ try {
       await ex.locator('button', { hasText: '显示提示' }).click();
       assert.match(await ex.locator('.hints li').first().textContent(), CJK, `${id}: hints in Chinese`);
       const editor = ex.locator('textarea.editor');
+      assert.match(await editor.inputValue(), /^\/\/ .*[\u4e00-\u9fff]/, `${id}: the starter's comments are Chinese`);
       const sig = (await ex.locator('.signature code').textContent()).match(/^fn (\w+)\(([^)]*)\)/);
       await editor.fill(`fn ${sig[1]}(${sig[2]}) { 0 }`);
       await editor.press('Control+Enter');

@@ -41,7 +41,9 @@ pub fn ExercisePanel(
 ) -> impl IntoView {
     let ex = Arc::new(ex);
     let saved = storage::get(&code_key(ex.id));
-    let code = RwSignal::new(saved.unwrap_or_else(|| ex.starter_rhai.to_owned()));
+    let code = RwSignal::new(
+        saved.unwrap_or_else(|| ex.starter_rhai_in(crate::lang::chapters_lang()).to_owned()),
+    );
     // The last verdict, what was printed, ms, and the case run alone (if one was).
     let verdict = RwSignal::new(None::<(Verdict, Vec<String>, f64, Option<usize>)>);
     let hints_shown = RwSignal::new(0usize);
@@ -184,7 +186,7 @@ pub fn ExercisePanel(
     let statement = statement_html;
     let hints = StoredValue::new(hints);
     let reference = reference_html;
-    let starter = ex.starter_rhai;
+    let starter = ex.starter_rhai_in(crate::lang::chapters_lang());
     let signature = format!(
         "fn {}({}) -> {}",
         ex.function,

@@ -21,7 +21,7 @@ pub const FILES: [&str; 5] = [
 ];
 
 /// The Chinese edition's files (#12): both or neither.
-pub const ZH_FILES: [&str; 2] = ["statement.zh.md", "exercise.zh.toml"];
+pub const ZH_FILES: [&str; 3] = ["statement.zh.md", "exercise.zh.toml", "starter.zh.rhai"];
 
 /// `exercise.zh.toml`: the Chinese title and hints (the same number, in the
 /// same order, as `exercise.toml`'s).
@@ -383,8 +383,8 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
         }
     }
     let zh = match ZH_FILES.map(|f| dir.join(f).is_file()) {
-        [false, false] => None,
-        [true, true] => {
+        [false, false, false] => None,
+        [true, true, true] => {
             let p = dir.join("exercise.zh.toml");
             std::fs::read_to_string(&p)
                 .map_err(|e| format!("{}: {e}", p.display()))
@@ -417,7 +417,7 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
             errors.push(format!(
                 "{}: the Chinese edition needs both {} (or neither)",
                 dir.display(),
-                ZH_FILES.join(" and ")
+                ZH_FILES.join(", ")
             ));
             None
         }
@@ -524,6 +524,7 @@ pub fn generate(folders: &[Folder]) -> String {
             returns: {returns},
             rust_result: {rust_result},
             starter_rhai: {starter_rhai},
+            starter_rhai_zh: {starter_rhai_zh},
             #[cfg(feature = \"render\")]
             starter_rust: {starter_rust},
             hints: {hints},
@@ -546,6 +547,11 @@ pub fn generate(folders: &[Folder]) -> String {
             returns = lit(&m.returns),
             rust_result = lit(&m.rust.result),
             starter_rhai = file("starter.rhai"),
+            starter_rhai_zh = if f.zh.is_some() {
+                format!("Some({})", file("starter.zh.rhai"))
+            } else {
+                "None".to_owned()
+            },
             starter_rust = file("starter.rs"),
             hints = list(m.hints.iter().map(|h| lit(h))),
             abs = float_lit(m.tolerance.abs),

@@ -531,11 +531,26 @@ fn language_problems(ch: &chapters::Chapter) -> Vec<String> {
                 if let Err(e) = ex.statement_markdown_in(Lang::Zh) {
                     out.push(e);
                 }
+                if code_lines(ex.starter_rhai_in(Lang::Zh)) != code_lines(ex.starter_rhai) {
+                    out.push(format!(
+                        "{}/starter.zh.rhai: its code differs from starter.rhai's (only the comments may)",
+                        ex.id
+                    ));
+                }
             }
         }
     }
     out.extend(link_problems(ch, Lang::Zh));
     out
+}
+
+/// The lines of Rhai code that are not comments, trimmed.
+fn code_lines(source: &str) -> Vec<&str> {
+    source
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .collect()
 }
 
 fn duplicates<'a>(items: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str, &'a str)> {
@@ -640,6 +655,46 @@ fn fixture_gaps(verdicts: &str, demos: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chinese_starter_may_change_only_comments() {
+        let en = "// Entries a query attends to.\nfn f(x) {\n    todo()\n}\n";
+        let zh = "// 查询要关注的条目数。\n// 第二行注释。\nfn f(x) {\n    todo()\n}\n";
+        assert_eq!(code_lines(en), code_lines(zh));
+        assert_ne!(
+            code_lines(en),
+            code_lines("// 注释\nfn f(y) {\n    todo()\n}\n")
+        );
+        // Every exercise's Chinese starter passes the check.
+        for ex in crate::all()
+            .iter()
+            .filter_map(|e| e.starter_rhai_zh.map(|z| (e, z)))
+        {
+            assert_eq!(
+                code_lines(ex.1),
+                code_lines(ex.0.starter_rhai),
+                "{}",
+                ex.0.id
+            );
+            assert_ne!(
+                ex.1, ex.0.starter_rhai,
+                "{}: the comments are translated",
+                ex.0.id
+            );
+            let (v, _) = crate::grade_rhai(ex.0, ex.1, judge::script::Limits::default(), None);
+            assert_eq!(
+                v.status,
+                judge::Status::NotAttempted,
+                "{}: the untouched Chinese starter",
+                ex.0.id
+            );
+            assert!(
+                v.cases.is_empty(),
+                "{}: recognised as the starter, not run",
+                ex.0.id
+            );
+        }
+    }
 
     #[test]
     fn zh_parity_catches_a_missing_cell_anchor_and_figure() {

@@ -47,6 +47,9 @@ pub struct Exercise {
     pub rust_result: &'static str,
     /// Rhai starter code.
     pub starter_rhai: &'static str,
+    /// The same code with its comments in Chinese (`starter.zh.rhai`), when the
+    /// folder has a Chinese text.
+    pub starter_rhai_zh: Option<&'static str>,
     /// Rust starter code (the function as it stands in the practice crate).
     #[cfg(feature = "render")]
     pub starter_rust: &'static str,
@@ -84,6 +87,15 @@ pub struct ZhText {
 }
 
 impl Exercise {
+    /// The Rhai starter in `lang`: the Chinese one's comments are Chinese
+    /// (the English one when there is no Chinese text).
+    pub fn starter_rhai_in(&self, lang: chapters::Lang) -> &'static str {
+        match (lang, self.starter_rhai_zh) {
+            (chapters::Lang::Zh, Some(zh)) => zh,
+            _ => self.starter_rhai,
+        }
+    }
+
     /// The title in `lang` (the English one when there is no Chinese text).
     #[cfg(feature = "render")]
     pub fn title_in(&self, lang: chapters::Lang) -> &'static str {
@@ -229,7 +241,8 @@ pub fn grade_rhai_case(
     case: Option<usize>,
 ) -> (judge::Verdict, Vec<String>) {
     let spec = ex.spec();
-    if normalize(source) == normalize(ex.starter_rhai) {
+    let starters = std::iter::once(ex.starter_rhai).chain(ex.starter_rhai_zh);
+    if starters.map(normalize).any(|s| s == normalize(source)) {
         return (
             judge::Verdict::without_cases(&spec, judge::SolverError::NotAttempted),
             Vec::new(),

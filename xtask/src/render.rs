@@ -640,7 +640,7 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
         title = escape(ex.title_in(lang)),
         hints = escape(&hints),
         signature = escape(&signature),
-        starter = escape(ex.starter_rhai),
+        starter = escape(ex.starter_rhai_in(lang)),
         reference = highlight_rust(ex.reference_source),
     ))
 }
