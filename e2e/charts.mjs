@@ -51,6 +51,10 @@ try {
     await page.locator('.theme-switch').click();
     await page.locator('.theme-switch').click();
     assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
+    // The browser's bar follows the chosen theme, not the (light) system.
+    const barColour = () => page.evaluate(() => [...document.querySelectorAll('meta[name=theme-color]')]
+      .filter((m) => matchMedia(m.media || 'all').matches).map((m) => m.content));
+    assert.deepEqual(await barColour(), ['#16181c'], 'theme-color is the dark theme\'s');
     await page.waitForFunction((sel) => getComputedStyle(document.querySelector(sel + ' .gtitle')).fill === 'rgb(230, 230, 230)', first);
     const later = '#cell-mhc .chart';
     assert.equal(await page.locator(later + '[data-drawn]').count(), 0, 'the mhc chart is not drawn before it is scrolled to');
@@ -59,7 +63,10 @@ try {
     assert.equal(await titleFill(page, later), DARK_FG);
     const grid = await page.locator(later).first().locator('.gridlayer path').first().evaluate((p) => getComputedStyle(p).stroke);
     assert.equal(grid, 'rgb(47, 51, 58)', 'grid lines take the dark theme\'s rule colour');
-    ok('a chart first drawn after light → dark is dark; one drawn before is restyled');
+    await page.reload();
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    assert.deepEqual(await barColour(), ['#16181c'], 'theme-color is the dark theme\'s after a reload');
+    ok('a chart first drawn after light → dark is dark; one drawn before is restyled; the browser bar\'s theme-color follows the choice');
     assert.deepEqual(warnings, []);
     await page.close();
   }

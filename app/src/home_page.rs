@@ -1,4 +1,4 @@
-use crate::lang::{tr, trf};
+use crate::lang::{say, tr, trf};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -158,7 +158,7 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
         input.set_value("");
         // The size is known before reading: a huge file is refused unread.
         if let Err(e) = storage::check_import_size(file.size() as u64) {
-            storage::notify("import", trf!(import_failed, why = e), true);
+            storage::notify("import", trf!(import_failed, why = say(&e)), true);
             return;
         }
         leptos::task::spawn_local(async move {

@@ -21,7 +21,7 @@ pub use generated::i18n;
 pub use i18n::Locale;
 
 /// The page's language: Chinese when `<html lang>` starts with `zh`. Outside a
-/// browser (the native unit tests) English.
+/// browser (a native `cargo clippy --workspace`) English.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn locale() -> Locale {
     Locale::en
@@ -74,12 +74,42 @@ macro_rules! trf {
 pub(crate) use trf;
 
 /// `template` with each `%{name}` replaced by its value in `args`.
-pub fn fill(template: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
-    let mut out = template.to_owned();
-    for (name, value) in args {
-        out = out.replace(&format!("%{{{name}}}"), &value.to_string());
+pub use saved::fill;
+
+/// A message about saved work ([`saved::Say`]) in the page's language.
+pub fn say(s: &saved::Say) -> String {
+    use saved::Say;
+    match s {
+        Say::WhatCode { id } => trf!(what_code, id = id),
+        Say::WhatFails { id } => trf!(what_fails, id = id),
+        Say::WhatParams { id } => trf!(what_params, id = id),
+        Say::WhatProgress => tr!(what_progress).to_owned(),
+        Say::WhatScratch => tr!(what_scratch).to_owned(),
+        Say::WhatScratchIn { ch } => trf!(what_scratch_in, ch = ch),
+        Say::UnknownStatus { s, id } => trf!(unknown_status, s = s, id = id),
+        Say::ImportTooBig { mib, bytes, max } => {
+            trf!(import_too_big, mib = mib, bytes = bytes, max = max)
+        }
+        Say::NotProgressFile { why } => trf!(not_progress_file, why = why),
+        Say::NotProgressFormat { got, want } => trf!(not_progress_format, got = got, want = want),
+        Say::ProgressVersion { v, max } => trf!(progress_version, v = v, max = max),
+        Say::Imported { p, c } => trf!(imported, p = p, c = c),
+        Say::KeptPassOne { ids } => trf!(kept_pass_one, ids = ids),
+        Say::KeptPassMany { ids } => trf!(kept_pass_many, ids = ids),
+        Say::ReplacedKept { keys } => trf!(replaced_kept, keys = keys),
+        Say::SkippedUnknown { ids } => trf!(skipped_unknown, ids = ids),
+        Say::SkippedStatuses { list } => trf!(skipped_statuses, list = list),
+        Say::Raw(text) => text.clone(),
     }
-    out
+}
+
+/// Sentences about saved work, one after another.
+pub fn says(parts: &[saved::Say]) -> String {
+    parts
+        .iter()
+        .map(say)
+        .collect::<Vec<_>>()
+        .join(tr!(sentence_gap))
 }
 
 /// The same language as the judge names it.
@@ -113,45 +143,4 @@ pub fn outcome_label(status: &str) -> &'static str {
 /// A verdict's status in the page's language.
 pub fn status_text(s: judge::Status) -> &'static str {
     outcome_text(crate::storage::Outcome::from(s))
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::{BTreeMap, BTreeSet};
-
-    /// Key → the `%{…}` placeholders of its string.
-    fn placeholders(json: &str) -> BTreeMap<String, BTreeSet<String>> {
-        let map: BTreeMap<String, String> = serde_json::from_str(json).expect("a flat JSON object");
-        map.into_iter()
-            .map(|(k, v)| {
-                let names = v
-                    .split("%{")
-                    .skip(1)
-                    .filter_map(|rest| rest.split_once('}').map(|(n, _)| n.to_owned()))
-                    .collect();
-                (k, names)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn both_languages_fill_the_same_placeholders() {
-        let en = placeholders(include_str!("../locales/en.json"));
-        let zh = placeholders(include_str!("../locales/zh.json"));
-        assert_eq!(
-            en.keys().collect::<Vec<_>>(),
-            zh.keys().collect::<Vec<_>>(),
-            "the same keys"
-        );
-        for (key, names) in &en {
-            assert_eq!(names, &zh[key], "placeholders of `{key}`");
-        }
-        assert!(en["ran_in"].contains("ms"), "the parser sees placeholders");
-    }
-
-    #[test]
-    fn fill_puts_every_value_in() {
-        let out = super::fill("%{a} of %{b}, %{a}", &[("a", &3), ("b", &"eight")]);
-        assert_eq!(out, "3 of eight, 3");
-    }
 }

@@ -2,6 +2,7 @@
 
 use crate::lang::tr;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::storage;
 
@@ -43,6 +44,14 @@ pub fn ThemeSwitch() -> impl IntoView {
             };
         }
         storage::save_theme((t != "system").then_some(t));
+        // The head script's `ihThemeColor` points `<meta name=theme-color>` at
+        // the chosen theme (the browser's bar on phones).
+        if let Some(w) = web_sys::window() {
+            let f = js_sys::Reflect::get(&w, &"ihThemeColor".into()).ok();
+            if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+                let _ = f.call0(&w);
+            }
+        }
         crate::plot::restyle_all();
     };
     view! {

@@ -16,9 +16,10 @@
 //! Verbatim copies, the move from the first format and the theme use gloo's
 //! `raw()` handle, because they must not re-encode the text.
 
-pub mod data;
+/// The saved data as plain values (the `saved` crate, tested natively).
+pub use saved as data;
 
-use crate::lang::{tr, trf};
+use crate::lang::{say, says, tr, trf};
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -174,7 +175,7 @@ fn quarantine(key: &str, what: &str, reason: &str) {
         return;
     };
     let copy = numbered_key(key, "corrupt", |k| raw_get(k).is_some());
-    let code_note = if what == data::describe(PROGRESS) {
+    let code_note = if what == say(&data::describe(PROGRESS)) {
         tr!(code_untouched)
     } else {
         ""
@@ -220,7 +221,7 @@ fn read<T: DeserializeOwned>(name: &str) -> Option<T> {
     match LocalStorage::get::<T>(&key) {
         Ok(v) => Some(v),
         Err(StorageError::SerdeError(e)) => {
-            quarantine(&key, &data::describe(name), &e.to_string());
+            quarantine(&key, &say(&data::describe(name)), &e.to_string());
             None
         }
         Err(_) => None,
@@ -274,7 +275,7 @@ pub fn report(name: &str, r: &Result<(), SaveError>) {
             if !was_failing || is_shown(TOPIC) {
                 notify(
                     TOPIC,
-                    trf!(save_failed, what = data::describe(name), why = e),
+                    trf!(save_failed, what = say(&data::describe(name)), why = e),
                     true,
                 );
             }
@@ -307,7 +308,7 @@ pub fn migrate() {
         .collect();
     let plan = data::plan_migration(&saved);
     for (key, reason) in &plan.corrupt {
-        quarantine(key, &data::describe(PROGRESS), reason);
+        quarantine(key, &say(&data::describe(PROGRESS)), &say(reason));
     }
     match plan.writes.iter().try_for_each(|(k, v)| raw_set(k, v)) {
         Ok(()) => plan.removes.iter().for_each(|k| delete(k)),
@@ -351,7 +352,7 @@ pub fn import(
     known_ids: &[&str],
     progress: &ProgressMap,
 ) -> Result<(ProgressMap, String), String> {
-    let file = data::parse_export(text, known_ids)?;
+    let file = data::parse_export(text, known_ids).map_err(|e| say(&e))?;
     let saved_code: BTreeMap<String, String> = file
         .code
         .keys()
@@ -390,7 +391,10 @@ pub fn import(
         }
         return Err(format!("{e}"));
     }
-    Ok((m.progress.clone(), data::import_message(&file, &m, &copies)))
+    Ok((
+        m.progress.clone(),
+        says(&data::import_message(&file, &m, &copies)),
+    ))
 }
 
 /// Forgets everything the book saved in this browser except the settings

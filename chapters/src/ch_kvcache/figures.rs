@@ -71,6 +71,26 @@ pub fn formula_figures() -> Vec<(&'static str, String)> {
 
 #[cfg(test)]
 mod tests {
+    /// The title's two sizes are `kv_calc`'s 1M-token figures for Qwen3-72B and
+    /// DeepSeek-V4 (the first rounded to whole GiB), in both languages.
+    #[test]
+    fn the_titles_sizes_are_computed() {
+        let f = super::figures();
+        let get = |n: &str| f.iter().find(|(k, _)| *k == n).unwrap().1.clone();
+        let gib = |s: String| -> f64 { s.trim_end_matches(" GiB").parse().unwrap() };
+        let from = format!("{:.0} GiB", gib(get("kv_calc.qwen_1m_gib")));
+        let to = format!("{:.1} GiB", gib(get("kv_calc.v4_1m_gib")));
+        let ch = super::super::chapter();
+        for title in [
+            ch.title,
+            ch.source.lines().next().unwrap(),
+            include_str!("chapter.zh.md").lines().next().unwrap(),
+        ] {
+            let (a, b) = (title.find(&from), title.find(&to));
+            assert!(a.is_some() && b > a, "{title:?} should go from {from} to {to}");
+        }
+    }
+
     #[test]
     fn formula_figures() {
         let f = super::formula_figures();

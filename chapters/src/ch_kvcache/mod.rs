@@ -17,7 +17,7 @@ pub fn chapter() -> Chapter {
     Chapter {
         id: "ch_kvcache",
         slug: "kvcache",
-        title: "From 305 GB to 7.4 GB: how the KV cache evolved",
+        title: "From 305 GiB to 7.4 GiB: how the KV cache evolved",
         summary: "MHA, GQA, MLA, sparse and compressed attention, linear attention and hybrids, quantization and cross-layer sharing: what each stores per token, and the bytes for a model and context of your own.",
         #[cfg(feature = "render")]
         source: include_str!("chapter.md"),

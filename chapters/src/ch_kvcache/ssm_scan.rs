@@ -298,7 +298,7 @@ impl Params {
 }
 
 /// A fraction as a percentage: one decimal from 0.1% up, else with an
-/// exponent (`6.6e-110%`); `0%` once it has underflowed `f64`.
+/// exponent (`6.6×10⁻¹¹⁰%`); `0%` once it has underflowed `f64`.
 pub fn fmt_percent(fraction: f64) -> String {
     let pct = 100.0 * fraction;
     if pct == 0.0 {
@@ -306,7 +306,18 @@ pub fn fmt_percent(fraction: f64) -> String {
     } else if pct >= 0.1 {
         format!("{pct:.1}%")
     } else {
-        format!("{pct:.1e}%")
+        // Scientific notation for people: 6.6×10⁻¹¹⁰%, not Rust's 6.6e-110%.
+        let sci = format!("{pct:.1e}");
+        let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+        let sup: String = exp
+            .chars()
+            .map(|c| match c {
+                '-' => '⁻',
+                d => ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹']
+                    [d.to_digit(10).unwrap_or(0) as usize],
+            })
+            .collect();
+        format!("{mantissa}×10{sup}%")
     }
 }
 
@@ -646,7 +657,8 @@ mod tests {
         assert_eq!(f.len(), 4);
         assert_eq!(get("ssm_scan.state_values"), "16");
         assert_eq!(get("ssm_scan.keep_small"), "7.7%");
-        assert_eq!(get("ssm_scan.keep_large"), "6.6e-110%");
+        assert_eq!(get("ssm_scan.keep_large"), "6.6×10⁻¹¹⁰%");
+        assert_eq!(fmt_percent(0.000_42), "4.2×10⁻²%");
         assert_eq!(get("ssm_scan.steps"), "256");
         let p = Params::parse(&defaults(PARAMS)).unwrap();
         assert_eq!(p.deltas, [0.01, 0.1, 1.0]);
@@ -736,7 +748,7 @@ mod tests {
             "{t}"
         );
         assert!(
-            t.contains("  Δ = 1: 6.6e-110% (e^(ΔAt) = 6.6e-110%)"),
+            t.contains("  Δ = 1: 6.6×10⁻¹¹⁰% (e^(ΔAt) = 6.6×10⁻¹¹⁰%)"),
             "{t}"
         );
         assert!(

@@ -1,9 +1,15 @@
-//! The book's saved data as plain values, with no browser access so that it is
-//! tested natively: the key names, the progress codes, the move from the first
-//! storage format, progress files (export and import) and how an import merges
-//! into what is saved. [`crate::storage`] does the reading and writing.
+//! The Inference Handbook's saved work as plain values, with no browser access
+//! so that it is tested natively: the key names, the progress codes, the move
+//! from the first storage format, progress files (export and import) and how
+//! an import merges into what is saved. The app's `storage` module does the
+//! reading and writing in `localStorage`.
+//!
+//! What this crate has to tell a reader (what an entry holds, why a file was
+//! refused, what an import did) it returns as a [`Say`]: a message key of the
+//! app's UI strings (`app/locales/{en,zh}.json`) with its values
+//! ([`Say::key`], [`Say::args`]). The app says it in the page's language; this
+//! crate's tests fill the English strings to check what a reader is told.
 
-use crate::lang::{tr, trf};
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -65,22 +71,136 @@ pub fn scratch_key(chapter: &str) -> String {
     format!("{SCRATCH}:{chapter}")
 }
 
+/// A message about saved work: a key of the app's UI strings with the values
+/// of its `%{…}` placeholders, or text that is none of the book's strings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Say {
+    /// "your code for `id`"
+    WhatCode { id: String },
+    /// "the failed-run count of `id`"
+    WhatFails { id: String },
+    /// "your values in the cell `id`"
+    WhatParams { id: String },
+    /// "your progress"
+    WhatProgress,
+    /// "your scratch code"
+    WhatScratch,
+    /// "your scratch code in `ch`"
+    WhatScratchIn { ch: String },
+    /// A first-format progress entry with a status this book does not know.
+    UnknownStatus { s: String, id: String },
+    /// A progress file over [`IMPORT_MAX_BYTES`] (sizes already formatted).
+    ImportTooBig {
+        mib: String,
+        bytes: String,
+        max: String,
+    },
+    /// Not a progress file: `why` is the JSON reader's reason.
+    NotProgressFile { why: String },
+    /// A JSON file of another format.
+    NotProgressFormat { got: String, want: String },
+    /// A progress file of a version this book cannot read.
+    ProgressVersion { v: u32, max: u32 },
+    /// What an import took: `p` progress entries, `c` exercises' code.
+    Imported { p: usize, c: usize },
+    /// One pass this browser kept against the file.
+    KeptPassOne { ids: String },
+    /// Several passes this browser kept against the file.
+    KeptPassMany { ids: String },
+    /// Where code an import replaced was kept.
+    ReplacedKept { keys: String },
+    /// Exercises in the file that this book does not have.
+    SkippedUnknown { ids: String },
+    /// Entries in the file with a status this book does not know.
+    SkippedStatuses { list: String },
+    /// Words that are not the book's: a key it does not name (quoted), or
+    /// the JSON reader's own message.
+    Raw(String),
+}
+
+impl Say {
+    /// The key of the app's UI strings (`None` for [`Say::Raw`]).
+    pub fn key(&self) -> Option<&'static str> {
+        Some(match self {
+            Say::WhatCode { .. } => "what_code",
+            Say::WhatFails { .. } => "what_fails",
+            Say::WhatParams { .. } => "what_params",
+            Say::WhatProgress => "what_progress",
+            Say::WhatScratch => "what_scratch",
+            Say::WhatScratchIn { .. } => "what_scratch_in",
+            Say::UnknownStatus { .. } => "unknown_status",
+            Say::ImportTooBig { .. } => "import_too_big",
+            Say::NotProgressFile { .. } => "not_progress_file",
+            Say::NotProgressFormat { .. } => "not_progress_format",
+            Say::ProgressVersion { .. } => "progress_version",
+            Say::Imported { .. } => "imported",
+            Say::KeptPassOne { .. } => "kept_pass_one",
+            Say::KeptPassMany { .. } => "kept_pass_many",
+            Say::ReplacedKept { .. } => "replaced_kept",
+            Say::SkippedUnknown { .. } => "skipped_unknown",
+            Say::SkippedStatuses { .. } => "skipped_statuses",
+            Say::Raw(_) => return None,
+        })
+    }
+
+    /// The values of the string's placeholders, by name.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            Say::WhatCode { id } | Say::WhatFails { id } | Say::WhatParams { id } => {
+                vec![("id", id.clone())]
+            }
+            Say::WhatProgress | Say::WhatScratch | Say::Raw(_) => vec![],
+            Say::WhatScratchIn { ch } => vec![("ch", ch.clone())],
+            Say::UnknownStatus { s, id } => vec![("s", s.clone()), ("id", id.clone())],
+            Say::ImportTooBig { mib, bytes, max } => {
+                vec![
+                    ("mib", mib.clone()),
+                    ("bytes", bytes.clone()),
+                    ("max", max.clone()),
+                ]
+            }
+            Say::NotProgressFile { why } => vec![("why", why.clone())],
+            Say::NotProgressFormat { got, want } => {
+                vec![("got", got.clone()), ("want", want.clone())]
+            }
+            Say::ProgressVersion { v, max } => vec![("v", v.to_string()), ("max", max.to_string())],
+            Say::Imported { p, c } => vec![("p", p.to_string()), ("c", c.to_string())],
+            Say::KeptPassOne { ids } | Say::KeptPassMany { ids } | Say::SkippedUnknown { ids } => {
+                vec![("ids", ids.clone())]
+            }
+            Say::ReplacedKept { keys } => vec![("keys", keys.clone())],
+            Say::SkippedStatuses { list } => vec![("list", list.clone())],
+        }
+    }
+}
+
+/// `template` with each `%{name}` replaced by its value: how the book's UI
+/// strings take their values.
+pub fn fill(template: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut out = template.to_owned();
+    for (name, value) in args {
+        out = out.replace(&format!("%{{{name}}}"), &value.to_string());
+    }
+    out
+}
+
 /// What a short name holds, for messages: "your code for ch/a".
-pub fn describe(name: &str) -> String {
+pub fn describe(name: &str) -> Say {
+    let own = |s: &str| s.to_owned();
     if let Some(id) = name.strip_prefix("code:") {
-        trf!(what_code, id = id)
+        Say::WhatCode { id: own(id) }
     } else if let Some(id) = name.strip_prefix("fails:") {
-        trf!(what_fails, id = id)
+        Say::WhatFails { id: own(id) }
     } else if let Some(id) = name.strip_prefix("params:") {
-        trf!(what_params, id = id)
+        Say::WhatParams { id: own(id) }
     } else if name == PROGRESS {
-        tr!(what_progress).to_owned()
+        Say::WhatProgress
     } else if name == SCRATCH {
-        tr!(what_scratch).to_owned()
+        Say::WhatScratch
     } else if let Some(ch) = name.strip_prefix("scratch:") {
-        trf!(what_scratch_in, ch = ch)
+        Say::WhatScratchIn { ch: own(ch) }
     } else {
-        format!("\"{name}\"")
+        Say::Raw(format!("\"{name}\""))
     }
 }
 
@@ -179,12 +299,13 @@ pub fn parse_progress(text: &str) -> Result<ProgressMap, String> {
 }
 
 /// Reads the first format's progress (display labels, or codes).
-pub fn parse_v1_progress(text: &str) -> Result<ProgressMap, String> {
-    let raw: BTreeMap<String, String> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+pub fn parse_v1_progress(text: &str) -> Result<ProgressMap, Say> {
+    let raw: BTreeMap<String, String> =
+        serde_json::from_str(text).map_err(|e| Say::Raw(e.to_string()))?;
     raw.into_iter()
         .map(|(id, s)| match Outcome::parse(&s) {
             Some(o) => Ok((id, o)),
-            None => Err(trf!(unknown_status, s = s, id = id)),
+            None => Err(Say::UnknownStatus { s, id }),
         })
         .collect()
 }
@@ -214,7 +335,7 @@ pub struct Migration {
     pub removes: Vec<String>,
     /// Full keys of old entries that cannot be read (to back up, then remove),
     /// with the reason.
-    pub corrupt: Vec<(String, String)>,
+    pub corrupt: Vec<(String, Say)>,
 }
 
 /// Plans the move from the first format (`ih:v1:`, raw text, progress as
@@ -316,16 +437,15 @@ pub struct Import {
 }
 
 /// Refuses a file larger than [`IMPORT_MAX_BYTES`] before it is read.
-pub fn check_import_size(bytes: u64) -> Result<(), String> {
+pub fn check_import_size(bytes: u64) -> Result<(), Say> {
     if bytes <= IMPORT_MAX_BYTES {
         return Ok(());
     }
-    Err(trf!(
-        import_too_big,
-        mib = format!("{:.1}", bytes as f64 / IMPORT_MAX_BYTES as f64),
-        bytes = group(bytes),
-        max = group(IMPORT_MAX_BYTES)
-    ))
+    Err(Say::ImportTooBig {
+        mib: format!("{:.1}", bytes as f64 / IMPORT_MAX_BYTES as f64),
+        bytes: group(bytes),
+        max: group(IMPORT_MAX_BYTES),
+    })
 }
 
 /// `1048576` → `1,048,576`.
@@ -344,22 +464,20 @@ fn group(n: u64) -> String {
 /// Checks a progress file. A file that is not one (not JSON, another format,
 /// an unsupported version, wrong types) is an error that says why; entries for
 /// exercises not in `known_ids`, or with an unknown status, are skipped and listed.
-pub fn parse_export(text: &str, known_ids: &[&str]) -> Result<Import, String> {
+pub fn parse_export(text: &str, known_ids: &[&str]) -> Result<Import, Say> {
     let raw: RawExport =
-        serde_json::from_str(text).map_err(|e| trf!(not_progress_file, why = e))?;
+        serde_json::from_str(text).map_err(|e| Say::NotProgressFile { why: e.to_string() })?;
     if raw.format != EXPORT_FORMAT {
-        return Err(trf!(
-            not_progress_format,
-            got = raw.format,
-            want = EXPORT_FORMAT
-        ));
+        return Err(Say::NotProgressFormat {
+            got: raw.format,
+            want: EXPORT_FORMAT.to_owned(),
+        });
     }
     if !(1..=EXPORT_VERSION).contains(&raw.version) {
-        return Err(trf!(
-            progress_version,
-            v = raw.version,
-            max = EXPORT_VERSION
-        ));
+        return Err(Say::ProgressVersion {
+            v: raw.version,
+            max: EXPORT_VERSION,
+        });
     }
     let mut out = Import::default();
     let known = |id: &str| known_ids.contains(&id);
@@ -440,23 +558,30 @@ pub fn merge_import(
     m
 }
 
-/// The message an import shows: what was taken, what was kept, what was skipped.
-/// `copies` are the keys where replaced code was kept.
-pub fn import_message(file: &Import, m: &Merge, copies: &[String]) -> String {
-    let mut parts = vec![trf!(imported, p = m.progress_taken, c = m.code.len())];
+/// The sentences an import shows: what was taken, what was kept, what was
+/// skipped. `copies` are the keys where replaced code was kept.
+pub fn import_message(file: &Import, m: &Merge, copies: &[String]) -> Vec<Say> {
+    let mut parts = vec![Say::Imported {
+        p: m.progress_taken,
+        c: m.code.len(),
+    }];
     if !m.kept_passes.is_empty() {
         let ids = m.kept_passes.join(", ");
         parts.push(if m.kept_passes.len() == 1 {
-            trf!(kept_pass_one, ids = ids)
+            Say::KeptPassOne { ids }
         } else {
-            trf!(kept_pass_many, ids = ids)
+            Say::KeptPassMany { ids }
         });
     }
     if !copies.is_empty() {
-        parts.push(trf!(replaced_kept, keys = copies.join(", ")));
+        parts.push(Say::ReplacedKept {
+            keys: copies.join(", "),
+        });
     }
     if !file.unknown_ids.is_empty() {
-        parts.push(trf!(skipped_unknown, ids = file.unknown_ids.join(", ")));
+        parts.push(Say::SkippedUnknown {
+            ids: file.unknown_ids.join(", "),
+        });
     }
     if !file.unknown_statuses.is_empty() {
         let list: Vec<String> = file
@@ -464,14 +589,116 @@ pub fn import_message(file: &Import, m: &Merge, copies: &[String]) -> String {
             .iter()
             .map(|(id, s)| format!("{id} (\"{s}\")"))
             .collect();
-        parts.push(trf!(skipped_statuses, list = list.join(", ")));
+        parts.push(Say::SkippedStatuses {
+            list: list.join(", "),
+        });
     }
-    parts.join(tr!(sentence_gap))
+    parts
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
+
+    const EN: &str = include_str!("../../app/locales/en.json");
+    const ZH: &str = include_str!("../../app/locales/zh.json");
+
+    fn strings(json: &str) -> BTreeMap<String, String> {
+        serde_json::from_str(json).expect("a flat JSON object of strings")
+    }
+
+    /// What the English page says for `s`.
+    fn english(s: &Say) -> String {
+        let Some(key) = s.key() else {
+            let Say::Raw(text) = s else { unreachable!() };
+            return text.clone();
+        };
+        let args = s.args();
+        let args: Vec<(&str, &dyn std::fmt::Display)> = args
+            .iter()
+            .map(|(k, v)| (*k, v as &dyn std::fmt::Display))
+            .collect();
+        fill(&strings(EN)[key], &args)
+    }
+
+    /// Key → the `%{…}` placeholders of its string.
+    fn placeholders(json: &str) -> BTreeMap<String, BTreeSet<String>> {
+        strings(json)
+            .into_iter()
+            .map(|(k, v)| {
+                let names = v
+                    .split("%{")
+                    .skip(1)
+                    .filter_map(|rest| rest.split_once('}').map(|(n, _)| n.to_owned()))
+                    .collect();
+                (k, names)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn both_languages_fill_the_same_placeholders() {
+        let en = placeholders(EN);
+        let zh = placeholders(ZH);
+        assert_eq!(
+            en.keys().collect::<Vec<_>>(),
+            zh.keys().collect::<Vec<_>>(),
+            "the same keys"
+        );
+        for (key, names) in &en {
+            assert_eq!(names, &zh[key], "placeholders of `{key}`");
+        }
+        assert!(en["ran_in"].contains("ms"), "the parser sees placeholders");
+    }
+
+    #[test]
+    fn every_message_names_a_string_and_fills_all_its_placeholders() {
+        let s = |x: &str| x.to_owned();
+        let all = [
+            Say::WhatCode { id: s("a") },
+            Say::WhatFails { id: s("a") },
+            Say::WhatParams { id: s("a") },
+            Say::WhatProgress,
+            Say::WhatScratch,
+            Say::WhatScratchIn { ch: s("c") },
+            Say::UnknownStatus {
+                s: s("x"),
+                id: s("a"),
+            },
+            Say::ImportTooBig {
+                mib: s("1"),
+                bytes: s("2"),
+                max: s("3"),
+            },
+            Say::NotProgressFile { why: s("w") },
+            Say::NotProgressFormat {
+                got: s("g"),
+                want: s("w"),
+            },
+            Say::ProgressVersion { v: 3, max: 2 },
+            Say::Imported { p: 1, c: 2 },
+            Say::KeptPassOne { ids: s("a") },
+            Say::KeptPassMany { ids: s("a, b") },
+            Say::ReplacedKept { keys: s("k") },
+            Say::SkippedUnknown { ids: s("a") },
+            Say::SkippedStatuses { list: s("l") },
+        ];
+        let en = placeholders(EN);
+        for m in &all {
+            let key = m.key().unwrap();
+            let names: BTreeSet<String> = m.args().iter().map(|(n, _)| (*n).to_owned()).collect();
+            assert_eq!(en.get(key), Some(&names), "{m:?}");
+            assert!(!english(m).contains("%{"), "{m:?}");
+        }
+        assert_eq!(Say::Raw(s("x")).key(), None);
+    }
+
+    #[test]
+    fn fill_puts_every_value_in() {
+        let out = fill("%{a} of %{b}, %{a}", &[("a", &3), ("b", &"eight")]);
+        assert_eq!(out, "3 of eight, 3");
+    }
 
     fn map(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs
@@ -609,7 +836,7 @@ mod tests {
     #[test]
     fn size_limit_is_checked_and_named() {
         assert!(check_import_size(IMPORT_MAX_BYTES).is_ok());
-        let e = check_import_size(2_000_000).unwrap_err();
+        let e = english(&check_import_size(2_000_000).unwrap_err());
         assert_eq!(
             e,
             "the file is 1.9 MiB (2,000,000 bytes); a progress file may be at most 1 MiB (1,048,576 bytes)"
@@ -627,27 +854,12 @@ mod tests {
         let i = parse_export(&text, &["ch/a"]).unwrap();
         assert_eq!(i.progress, e.progress);
         assert_eq!(i.code, e.code);
-        assert!(
-            parse_export("{}", &[])
-                .unwrap_err()
-                .starts_with("not a progress file")
-        );
-        assert!(
-            parse_export("[", &[])
-                .unwrap_err()
-                .starts_with("not a progress file")
-        );
-        assert!(
-            parse_export(r#"{"format":"other","version":1}"#, &[])
-                .unwrap_err()
-                .contains("format is \"other\"")
-        );
+        let why = |text: &str, ids: &[&str]| english(&parse_export(text, ids).unwrap_err());
+        assert!(why("{}", &[]).starts_with("not a progress file"));
+        assert!(why("[", &[]).starts_with("not a progress file"));
+        assert!(why(r#"{"format":"other","version":1}"#, &[]).contains("format is \"other\""));
         let v3 = text.replace("\"version\":2", "\"version\":3");
-        assert!(
-            parse_export(&v3, &["ch/a"])
-                .unwrap_err()
-                .contains("version 3")
-        );
+        assert!(why(&v3, &["ch/a"]).contains("version 3"));
         let wrong_type =
             r#"{"format":"inference-handbook-progress","version":2,"code":{"ch/a":1}}"#;
         assert!(parse_export(wrong_type, &["ch/a"]).is_err());
@@ -678,7 +890,9 @@ mod tests {
             [("ch/b".to_owned(), "solved".to_owned())]
         );
         let m = merge_import(&ProgressMap::new(), &BTreeMap::new(), &i);
-        let msg = import_message(&i, &m, &[]);
+        let gap = &strings(EN)["sentence_gap"];
+        let msg: Vec<String> = import_message(&i, &m, &[]).iter().map(english).collect();
+        let msg = msg.join(gap);
         assert_eq!(
             msg,
             "Imported progress for 1 exercises and code for 1. \
@@ -727,8 +941,13 @@ mod tests {
 
     #[test]
     fn descriptions_name_what_was_not_saved() {
-        assert_eq!(describe("code:ch/a"), "your code for ch/a");
-        assert_eq!(describe(PROGRESS), "your progress");
-        assert_eq!(describe(SCRATCH), "your scratch code");
+        assert_eq!(english(&describe("code:ch/a")), "your code for ch/a");
+        assert_eq!(english(&describe(PROGRESS)), "your progress");
+        assert_eq!(english(&describe(SCRATCH)), "your scratch code");
+        assert_eq!(
+            english(&describe("scratch:ch_kvcache")),
+            "your scratch code in ch_kvcache"
+        );
+        assert_eq!(english(&describe("elsewhere")), "\"elsewhere\"");
     }
 }
