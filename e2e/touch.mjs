@@ -218,6 +218,27 @@ try {
     await p.close();
   }
 
+  // 8. On a 375 px phone no page scrolls sideways once it is live (wide tables
+  // and code scroll inside their own boxes): the header, the cells' controls
+  // (long select options, the models textarea) and the text all fit.
+  {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });
+    const p = await ctx.newPage();
+    const paths = ['/', '/glossary', '/zh/', '/zh/glossary'];
+    for (const ch of ['newmodels', 'kvcache', 'deploy']) paths.push(`/ch/${ch}`, `/zh/ch/${ch}`);
+    for (const path of paths) {
+      await p.goto(BOOK_URL + path); await ready(p);
+      await p.waitForSelector('html[data-settled]', { state: 'attached' });
+      const [width, wide] = await p.evaluate(() => [document.documentElement.scrollWidth,
+        [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1)
+          .filter((e) => !e.parentElement.closest('pre, .table-wrap, .cm-editor, .chart, .math-wrap, textarea, .gutter'))
+          .slice(0, 3).map((e) => `${e.tagName.toLowerCase()}.${e.className}`)]);
+      assert.ok(width <= 375, `${path} is ${width} px wide at 375 px: ${wide.join(', ')}`);
+    }
+    ok(`at 375 px none of ${paths.length} pages scrolls sideways`);
+    await ctx.close();
+  }
+
   assert.deepEqual(errors, []);
   ok('no page errors');
 } finally {
