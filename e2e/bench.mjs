@@ -3,6 +3,9 @@
 import { BOOK_URL, launch, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
+// `node e2e/bench.mjs | head`: a reader that stops reading ends the run quietly.
+process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const browser = await launch();
 try {

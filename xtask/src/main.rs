@@ -23,39 +23,59 @@ mod serve;
 mod site;
 mod tools;
 
+use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
+use clap::{Parser, Subcommand};
+
+/// Build, serve, test and benchmark the Inference Handbook.
+#[derive(Parser)]
+#[command(name = "xtask", bin_name = "cargo xtask", version)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Install missing tools, build the site into `dist/` and serve it.
+    Serve {
+        /// The port on 127.0.0.1.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
+    /// Install missing tools, then run every test (what CI runs).
+    Test,
+    /// Build the release site into `dist/` and print its sizes.
+    Build,
+    /// Build the site, then print page weight and browser timings (not a test).
+    Bench,
+    /// Install the tools the build and the tests need, and nothing else.
+    Setup,
+    /// Write the files derived from the content (practice folders, README tables).
+    Gen,
+    /// Check the chapters' notebooks (`dist/nb/`, or the files given): the
+    /// nbformat schema, then their code built and run.
+    Notebooks {
+        /// Notebook files to check instead of `dist/nb/*.ipynb`.
+        files: Vec<PathBuf>,
+    },
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let port = args
-        .windows(2)
-        .find(|w| w[0] == "--port")
-        .and_then(|w| w[1].parse().ok())
-        .unwrap_or(8080u16);
-    let result = match args.first().map(String::as_str) {
-        Some("serve") => serve_cmd(port),
-        Some("build") => tools::ensure_build_tools()
+    let result = match Cli::parse().task {
+        Task::Serve { port } => serve_cmd(port),
+        Task::Build => tools::ensure_build_tools()
             .and_then(|()| site::site())
             .map(|_| ()),
-        Some("test") => test_cmd(),
-        Some("bench") => tools::ensure_all()
+        Task::Test => test_cmd(),
+        Task::Bench => tools::ensure_all()
             .and_then(|()| site::site())
             .and_then(|_| bench_cmd()),
-        Some("setup") => tools::ensure_all(),
-        Some("gen") => r#gen::generate(),
-        Some("notebooks") if args.len() > 1 => notebook::check_files(
-            &args[1..]
-                .iter()
-                .map(std::path::PathBuf::from)
-                .collect::<Vec<_>>(),
-        ),
-        Some("notebooks") => notebook::check(),
-        _ => {
-            eprintln!(
-                "usage: cargo xtask <serve [--port N] | test | build | bench | setup | notebooks [FILE…]>"
-            );
-            return ExitCode::from(2);
-        }
+        Task::Setup => tools::ensure_all(),
+        Task::Gen => r#gen::generate(),
+        Task::Notebooks { files } if !files.is_empty() => notebook::check_files(&files),
+        Task::Notebooks { .. } => notebook::check(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

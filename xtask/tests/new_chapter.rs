@@ -1,7 +1,7 @@
 //! Adding a chapter is a content change: a throw-away chapter (one folder with its
 //! text, one demo, one scripting function and one exercise with all its files, plus
 //! its line in `chapters/SUMMARY.md`) is added to a copy of the crates it needs, and
-//! the content checker (`cargo test -p exercises --lib check`) and the practice
+//! the content checker (`cargo test --workspace --lib check`) and the practice
 //! generator (`cargo xtask gen`) accept it with no other edit than the parity
 //! fixtures: its demo's parameter sets (`exercises/tests/fixtures/demos.rs`) and the
 //! recordings, re-recorded the documented way. Leaving the chapter out of the list
@@ -71,13 +71,19 @@ fn sync(dest: &Path, dirs: &[&str], files: &BTreeMap<PathBuf, Vec<u8>>) {
 }
 
 /// Runs cargo in `dir` on the shared target directory, offline; its success and
-/// output (stdout and stderr).
+/// output (stdout and stderr). The copy's commands build `--workspace`, as the
+/// main test step does: its dependencies then get the same features (a crate
+/// built alone, `-p exercises`, would get fewer: no clap, so `syn` without
+/// `full`), and their compiled artifacts are reused rather than built again.
 fn cargo(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     let t = Instant::now();
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    // `--offline` right after the subcommand: after a `--` it would be the
+    // program's argument.
     cmd.current_dir(dir)
-        .args(args)
+        .args(&args[..1])
         .arg("--offline")
+        .args(&args[1..])
         .env("CARGO_TARGET_DIR", target_dir())
         .env("CARGO_TERM_COLOR", "never")
         .env_remove("CARGO_MANIFEST_DIR")
@@ -371,17 +377,17 @@ fn a_new_chapter_is_one_folder_and_a_line() {
 
     let (ok, out) = cargo(
         &dest,
-        &["test", "-p", "exercises", "--test", "parity"],
+        &["test", "--workspace", "--test", "parity"],
         &[("UPDATE_VERDICTS", "1"), ("UPDATE_DEMOS", "1")],
     );
     assert!(ok, "recording the fixtures:\n{out}");
 
-    let (ok, out) = cargo(&dest, &["test", "-p", "exercises", "--lib", "check"], &[]);
+    let (ok, out) = cargo(&dest, &["test", "--workspace", "--lib", "check"], &[]);
     assert!(ok, "the content checker refuses the new chapter:\n{out}");
     assert!(out.contains("the_content_is_sound ... ok"), "{out}");
 
     // Its scripting function is registered under its chapter.
-    let (ok, out) = cargo(&dest, &["test", "-p", "exercises", "--lib", "api"], &[]);
+    let (ok, out) = cargo(&dest, &["test", "--workspace", "--lib", "api"], &[]);
     assert!(ok, "the scripting API:\n{out}");
     assert!(
         out.contains("the_api_is_grouped_by_the_books_chapters ... ok")
@@ -391,7 +397,7 @@ fn a_new_chapter_is_one_folder_and_a_line() {
 
     // Out of the reading order, the folder fails the build, named.
     std::fs::write(dest.join(&summary), &unlisted).unwrap();
-    let (ok, out) = cargo(&dest, &["check", "-p", "chapters"], &[]);
+    let (ok, out) = cargo(&dest, &["check", "--workspace"], &[]);
     std::fs::write(dest.join(&summary), &listed).unwrap();
     assert!(!ok);
     assert!(
