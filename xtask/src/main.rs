@@ -175,12 +175,17 @@ fn test_cmd() -> Result<(), String> {
     clippy_env(&mut test)?;
     run(&mut test)?;
     step("practice crates build (starters compile)");
+    // One target directory for every chapter's folder (each is its own package,
+    // so nothing of one stands in for another): the harness's dependencies
+    // compile once, not once per chapter.
     for ch in r#gen::chapters() {
-        run(Command::new("cargo").args([
-            "build",
-            "--manifest-path",
-            &format!("practice/{ch}/Cargo.toml"),
-        ]))?;
+        run(Command::new("cargo")
+            .args([
+                "build",
+                "--manifest-path",
+                &format!("practice/{ch}/Cargo.toml"),
+            ])
+            .env("CARGO_TARGET_DIR", root().join("target/practice-starters")))?;
     }
     step("wasm tests in headless Chromium");
     run(Command::new("cargo")
