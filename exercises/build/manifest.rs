@@ -574,7 +574,7 @@ pub fn generate(folders: &[Folder]) -> String {
     }
     s.push_str("    ]\n}\n\n");
     s.push_str(
-        "/// Each exercise's known-good `solution.rhai` and its `wrong/*.rhai`.\n#[cfg(feature = \"render\")]\nstatic KNOWN: &[check::Known] = &[\n",
+        "/// Each exercise's known-good `solution.rhai` and its `wrong/*.rhai`.\nstatic KNOWN: &[known::Known] = &[\n",
     );
     for f in folders {
         let wrong = list(f.wrong.iter().map(|p| {
@@ -586,7 +586,7 @@ pub fn generate(folders: &[Folder]) -> String {
         }));
         let _ = writeln!(
             s,
-            "    check::Known {{ id: {}, solution: include_str!({}), wrong: {wrong} }},",
+            "    known::Known {{ id: {}, solution: include_str!({}), wrong: {wrong} }},",
             lit(&format!("{}/{}", f.chapter, f.slug)),
             path_lit(&f.dir.join("solution.rhai"))
         );

@@ -16,34 +16,7 @@ pub fn grade_reference(ex: &Exercise) -> Verdict {
     judge::grade(&ex.spec(), &mut Reference(ex.reference))
 }
 
-/// One exercise's known solutions, from its folder (`build.rs` generates the list).
-pub(crate) struct Known {
-    /// `chapter/slug`.
-    pub id: &'static str,
-    /// `solution.rhai`.
-    pub solution: &'static str,
-    /// `wrong/*.rhai`, as `(wrong/<file>, source)`.
-    pub wrong: &'static [(&'static str, &'static str)],
-}
-
-/// The exercise's known-good Rhai solution (`solution.rhai` in its folder; the
-/// end-to-end tests type the same file into the browser).
-pub fn known_good(id: &str) -> Option<&'static str> {
-    // Without the file's last newline: the source as typed into the editor.
-    crate::KNOWN
-        .iter()
-        .find(|k| k.id == id)
-        .map(|k| k.solution.strip_suffix('\n').unwrap_or(k.solution))
-}
-
-/// The exercise's known-wrong Rhai solutions (`wrong/*.rhai` in its folder), as
-/// `(file, source)`: plausible mistakes its cases must catch.
-pub fn known_wrong(id: &str) -> &'static [(&'static str, &'static str)] {
-    crate::KNOWN
-        .iter()
-        .find(|k| k.id == id)
-        .map_or(&[], |k| k.wrong)
-}
+pub use crate::known::{known_good, known_wrong};
 
 /// Every problem found in the book's content; empty when all is well.
 pub fn problems() -> Vec<String> {

@@ -264,7 +264,7 @@ mod tests {
         // One case alone: graded under its own number, counted alone.
         let Reply::Grade { verdict, .. } = ask(Job::Grade {
             exercise: "ch_newmodels/attended".into(),
-            source: crate::check::known_good("ch_newmodels/attended")
+            source: crate::known::known_good("ch_newmodels/attended")
                 .unwrap()
                 .into(),
             case: Some(2),

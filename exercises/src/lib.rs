@@ -15,6 +15,7 @@ pub mod api;
 pub mod check;
 #[cfg(feature = "script")]
 pub mod jobs;
+pub mod known;
 
 use judge::{Case, Spec, Tolerance, Value};
 

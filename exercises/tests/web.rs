@@ -1,5 +1,5 @@
 //! The judge and the demos inside WebAssembly, in headless Chromium
-//! (`cargo test --target wasm32-unknown-unknown -p exercises --test web`).
+//! (`cargo test --target wasm32-unknown-unknown -p exercises --no-default-features --features script --test web`).
 //! The verdicts must equal the native ones in `tests/parity.rs`: both files
 //! check the same fixtures from `tests/fixtures/`, and so must the demo
 //! outputs (`tests/fixtures/demos.jsonl`).

@@ -195,6 +195,11 @@ fn test_cmd() -> Result<(), String> {
             "wasm32-unknown-unknown",
             "-p",
             "exercises",
+            // What the page's wasm has: grading and the demos, without the
+            // build-time Markdown, LaTeX and highlighting crates (`render`).
+            "--no-default-features",
+            "--features",
+            "script",
             "--test",
             "web",
         ])
