@@ -353,6 +353,34 @@ pub struct Output {
     pub blocks: Vec<Block>,
 }
 
+/// A block by its place, for tests and tools that know what a demo writes
+/// where; each panics, naming the place, when the block is of another kind.
+impl Output {
+    /// Block `i`'s text.
+    pub fn text_at(&self, i: usize) -> &str {
+        match self.blocks.get(i) {
+            Some(Block::Text(t)) => t,
+            other => panic!("block {i} is not text: {other:?}"),
+        }
+    }
+
+    /// Block `i`'s table: its header and rows.
+    pub fn table_at(&self, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
+        match self.blocks.get(i) {
+            Some(Block::Table { header, rows }) => (header, rows),
+            other => panic!("block {i} is not a table: {other:?}"),
+        }
+    }
+
+    /// Block `i`'s chart.
+    pub fn plot_at(&self, i: usize) -> &Plot {
+        match self.blocks.get(i) {
+            Some(Block::Plot(p)) => p,
+            other => panic!("block {i} is not a chart: {other:?}"),
+        }
+    }
+}
+
 /// One piece of output.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

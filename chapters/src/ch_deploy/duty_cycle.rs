@@ -565,24 +565,15 @@ mod tests {
     }
 
     fn text(o: &Output, i: usize) -> &str {
-        let Block::Text(t) = &o.blocks[i] else {
-            panic!("block {i} is not text")
-        };
-        t
+        o.text_at(i)
     }
 
     fn table(o: &Output, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
-        let Block::Table { header, rows } = &o.blocks[i] else {
-            panic!("block {i} is not a table")
-        };
-        (header, rows)
+        o.table_at(i)
     }
 
     fn plot(o: &Output) -> &Plot {
-        let Block::Plot(p) = &o.blocks[4] else {
-            panic!()
-        };
-        p
+        o.plot_at(4)
     }
 
     fn strings<const N: usize, const M: usize>(rows: [[&str; M]; N]) -> Vec<Vec<String>> {

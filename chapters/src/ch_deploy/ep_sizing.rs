@@ -817,24 +817,15 @@ mod tests {
     }
 
     fn text(o: &Output) -> &str {
-        let Block::Text(t) = &o.blocks[0] else {
-            panic!()
-        };
-        t
+        o.text_at(0)
     }
 
     fn table(o: &Output) -> &Vec<Vec<String>> {
-        let Block::Table { rows, .. } = &o.blocks[1] else {
-            panic!()
-        };
-        rows
+        o.table_at(1).1
     }
 
     fn plot(o: &Output) -> &Plot {
-        let Block::Plot(p) = &o.blocks[2] else {
-            panic!()
-        };
-        p
+        o.plot_at(2)
     }
 
     const V4: &[(&str, &str)] = &[

@@ -637,10 +637,7 @@ mod tests {
     }
 
     fn text(out: &Output) -> &str {
-        let Block::Text(t) = &out.blocks[0] else {
-            panic!("{:?}", out.blocks[0])
-        };
-        t
+        out.text_at(0)
     }
 
     #[test]

@@ -1233,24 +1233,15 @@ mod tests {
     }
 
     fn text(o: &Output) -> &str {
-        let Block::Text(t) = &o.blocks[0] else {
-            panic!()
-        };
-        t
+        o.text_at(0)
     }
 
     fn table(o: &Output) -> (&Vec<String>, &Vec<Vec<String>>) {
-        let Block::Table { header, rows } = &o.blocks[1] else {
-            panic!()
-        };
-        (header, rows)
+        o.table_at(1)
     }
 
     fn plot(o: &Output) -> &Plot {
-        let Block::Plot(p) = &o.blocks[2] else {
-            panic!()
-        };
-        p
+        o.plot_at(2)
     }
 
     fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
