@@ -234,8 +234,13 @@ try {
           .filter((e) => !e.parentElement.closest('pre, .table-wrap, .cm-editor, .chart, .math-wrap, textarea, .gutter'))
           .slice(0, 3).map((e) => `${e.tagName.toLowerCase()}.${e.className}`)]);
       assert.ok(width <= 375, `${path} is ${width} px wide at 375 px: ${wide.join(', ')}`);
+      if (path.endsWith('glossary')) {
+        // Each term is a block: its definition gets the width of the page, not a column.
+        const def = await p.locator('.glossary-table tbody tr').first().locator('td').nth(1).evaluate((td) => td.getBoundingClientRect().width);
+        assert.ok(def >= 300, `${path}: a definition is ${def} px wide at 375 px`);
+      }
     }
-    ok(`at 375 px none of ${paths.length} pages scrolls sideways`);
+    ok(`at 375 px none of ${paths.length} pages scrolls sideways, and the glossary's definitions take the page's width`);
     await ctx.close();
   }
 
