@@ -38,6 +38,9 @@ pub fn ExercisePanel(
     hints: Vec<String>,
     statement_html: String,
     reference_html: String,
+    /// How many test cases it has (`data-cases`, counted at build time: the
+    /// page's module has no cases), for a run the worker could not finish.
+    cases: usize,
 ) -> impl IntoView {
     let ex = Arc::new(ex);
     let saved = storage::get(&code_key(ex.id));
@@ -86,13 +89,14 @@ pub fn ExercisePanel(
                         ms,
                     }) => (verdict, printed, ms),
                     Ok(Reply::Refused { message }) => (
-                        Verdict::without_cases(&spec_ex.spec(), SolverError::Runtime(message)),
+                        Verdict::no_case_ran(spec_ex.id, cases, SolverError::Runtime(message)),
                         Vec::new(),
                         now_ms() - t0,
                     ),
                     Ok(_) => (
-                        Verdict::without_cases(
-                            &spec_ex.spec(),
+                        Verdict::no_case_ran(
+                            spec_ex.id,
+                            cases,
                             SolverError::Runtime(tr!(worker_unexpected).to_owned()),
                         ),
                         Vec::new(),
@@ -104,7 +108,7 @@ pub fn ExercisePanel(
                             _ => SolverError::Runtime(stopped.message()),
                         };
                         (
-                            Verdict::without_cases(&spec_ex.spec(), e),
+                            Verdict::no_case_ran(spec_ex.id, cases, e),
                             Vec::new(),
                             now_ms() - t0,
                         )

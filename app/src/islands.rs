@@ -139,9 +139,13 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 .get_attribute("data-hints")
                 .and_then(|h| serde_json::from_str(&h).ok())
                 .unwrap_or_else(|| ex.hints.iter().map(|h| h.to_string()).collect());
+            let cases = el
+                .get_attribute("data-cases")
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(0);
             replace(
                 el,
-                move || view! { <ExercisePanel ex title hints statement_html reference_html/> },
+                move || view! { <ExercisePanel ex title hints statement_html reference_html cases/> },
             );
         }
         "scratch" => {

@@ -18,8 +18,9 @@ mod shell;
 pub mod storage;
 pub mod worker;
 
-/// Starts the app when the module loads in a page; in the Web Worker (no
-/// window) it does nothing, and the worker calls [`worker::worker_job`].
+/// Starts the app when the module loads in a page. The Web Workers run a
+/// module of their own (`app/worker`, package `app-worker`), so this one has
+/// none of the demos', the judge's or Rhai's code.
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();

@@ -1,6 +1,7 @@
-//! Heavy work off the page's main thread: a Web Worker runs the app's own wasm
-//! module (sent to it as a compiled `WebAssembly.Module`, so it is neither
-//! downloaded nor compiled twice) and serves [`exercises::jobs`] requests.
+//! Heavy work off the page's main thread: a Web Worker (`app/worker.js`) runs
+//! the workers' wasm module (`app/worker`, package `app-worker`: the demos, the
+//! judge and Rhai, none of which the page's module has) and serves
+//! [`exercises::jobs`] requests.
 //!
 //! Two lanes, each with its own worker, so a cell never waits behind a
 //! learner's loop: [`Lane::Cells`] for demos, [`Lane::Code`] for grading and the
@@ -182,12 +183,58 @@ fn ensure_worker(lane: Lane) {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    // The first message is the compiled module; the worker answers "ready".
-    let _ = worker.post_message(&wasm_bindgen::module());
+    // The first message is the workers' module, compiled once by the page;
+    // the worker answers "ready", and jobs wait until then.
+    match worker_module() {
+        Ok(compiled) => {
+            let sent_to = worker.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(compiled).await {
+                    Ok(module) => {
+                        let _ = sent_to.post_message(&module);
+                    }
+                    // Only if this worker is still the lane's: a replaced
+                    // one's jobs have gone to its successor.
+                    Err(e) if is_current(lane, &sent_to) => {
+                        let why = e.as_string().unwrap_or_else(|| {
+                            js_sys::Reflect::get(&e, &JsValue::from_str("message"))
+                                .ok()
+                                .and_then(|m| m.as_string())
+                                .unwrap_or_else(|| format!("{e:?}"))
+                        });
+                        fail_all(lane, &trf!(worker_no_start, why = why));
+                    }
+                    Err(_) => {}
+                }
+            });
+        }
+        Err(e) => {
+            fail_all(lane, &trf!(worker_no_start, why = format!("{e:?}")));
+            worker.terminate();
+            return;
+        }
+    }
     let mut s = state.borrow_mut();
     s.worker = Some(worker);
     s.on_message = Some(on_message);
     s.on_error = Some(on_error);
+}
+
+/// `window.ihWorkerModule()` (index.html): a promise of the workers' compiled
+/// wasm module (`pkg/app_worker_bg.wasm`), fetched and compiled once.
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_name = ihWorkerModule)]
+    fn worker_module() -> Result<js_sys::Promise, JsValue>;
+}
+
+/// Whether `worker` is the one `lane` is using now.
+fn is_current(lane: Lane, worker: &web_sys::Worker) -> bool {
+    let state = lane_state(lane);
+    let s = state.borrow();
+    s.worker
+        .as_ref()
+        .is_some_and(|w| AsRef::<JsValue>::as_ref(w) == AsRef::<JsValue>::as_ref(worker))
 }
 
 /// Every pending job of the lane ends with `msg`; the worker is dropped.
@@ -239,16 +286,4 @@ fn received(lane: Lane, text: &str) {
 /// overlaps the page's own and the first cell output arrives sooner.
 pub fn warm() {
     ensure_worker(Lane::Cells);
-}
-
-/// The worker's entry point: serves one JSON request (see [`exercises::jobs`]).
-#[wasm_bindgen]
-pub fn worker_job(request: &str) -> String {
-    // The worker's `performance.now()` (sub-millisecond), or the date clock.
-    let perf = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
-        .ok()
-        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
-    let now: Rc<dyn Fn() -> f64> =
-        Rc::new(move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now()));
-    exercises::jobs::handle(request, &now)
 }

@@ -21,7 +21,9 @@ pub struct Demo {
     pub source: &'static str,
     /// Runs the demo on raw parameter text, its sentences, headers and chart
     /// labels written in the given language (the numbers are the same in
-    /// each); errors name the parameter.
+    /// each); errors name the parameter. Only with the `run` feature: the
+    /// page's wasm shows outputs that its worker computes.
+    #[cfg(feature = "run")]
     pub run: fn(&Raw, Lang) -> Result<Output, Vec<ParamError>>,
 }
 

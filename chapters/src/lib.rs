@@ -14,6 +14,13 @@
 //! The `render` feature (on by default, off in the browser's wasm) carries the
 //! Markdown sources, the figures and the Markdown/LaTeX renderer: the build
 //! renders every chapter to HTML natively, and the page mounts cells into it.
+//! The `run` feature (on by default, and in the workers' wasm) carries what the
+//! demos compute ([`demo::Demo::run`]); the page's wasm leaves it out, so the
+//! demos' code is not part of the module every page loads.
+
+// Without `run`, a demo's computation is reached from nowhere: the code stays
+// (it is the same source) and the page's module leaves it out.
+#![cfg_attr(not(feature = "run"), allow(dead_code, unused_imports))]
 
 pub mod cells;
 pub mod demo;

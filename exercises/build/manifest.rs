@@ -529,7 +529,9 @@ pub fn generate(folders: &[Folder]) -> String {
             starter_rust: {starter_rust},
             hints: {hints},
             tolerance: judge::Tolerance {{ abs: {abs}, rel: {rel} }},
+            #[cfg(feature = \"grade\")]
             cases: {module}::cases,
+            #[cfg(feature = \"grade\")]
             reference: {module}::reference,
             #[cfg(feature = \"render\")]
             reference_source: chapters::demo::anchored({reference}, \"reference\"),

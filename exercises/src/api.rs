@@ -21,10 +21,14 @@ pub struct ApiFn {
     pub returns: &'static str,
     /// One line of documentation.
     pub doc: &'static str,
-    /// The implementation.
+    /// The implementation; with `grade` (the page lists the functions, its
+    /// worker calls them).
+    #[cfg(feature = "grade")]
     pub call: fn(&[Value]) -> Result<Value, String>,
     /// Units of native work a call with these arguments does (about one per
-    /// floating-point operation), charged to the run's budget before it runs.
+    /// floating-point operation), charged to the run's budget before it
+    /// runs; with `grade`.
+    #[cfg(feature = "grade")]
     pub work: fn(&[Value]) -> u64,
 }
 
@@ -155,7 +159,9 @@ macro_rules! api_fn {
             params: &[$($p),*],
             returns: $ret,
             doc: $doc,
+            #[cfg(feature = "grade")]
             work: |$w| $work,
+            #[cfg(feature = "grade")]
             call: |v| {
                 const PARAMS: &[&str] = &[$($p),*];
                 if v.len() != PARAMS.len() {

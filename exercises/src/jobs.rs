@@ -1,6 +1,8 @@
 //! The work the page hands to its Web Worker, and the replies: demo runs,
 //! grading and scratch evaluation, as JSON-serialisable messages. Pure: the host
 //! supplies the clock, so the same code runs in the worker and in native tests.
+//! The messages are in every build (the page sends and reads them); serving
+//! them ([`handle`]) needs the `script` feature, which only the workers have.
 
 use std::collections::BTreeMap;
 
@@ -100,6 +102,7 @@ pub enum Reply {
 }
 
 /// Serves one request given as JSON; `now` is a millisecond clock.
+#[cfg(feature = "script")]
 pub fn handle(request: &str, now: &std::rc::Rc<dyn Fn() -> f64>) -> String {
     let response = match serde_json::from_str::<Request>(request) {
         Ok(r) => Response {
@@ -122,6 +125,7 @@ pub fn handle(request: &str, now: &std::rc::Rc<dyn Fn() -> f64>) -> String {
 }
 
 /// Runs one job.
+#[cfg(feature = "script")]
 pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
     let t0 = now();
     let clock = now.clone();
@@ -177,6 +181,7 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
 }
 
 #[cfg(test)]
+#[cfg(feature = "script")]
 mod tests {
     use super::*;
     use std::rc::Rc;

@@ -10,10 +10,13 @@
 //! [`Exercise::spec`] hands the judge what it grades; [`grade_rhai`] grades a
 //! learner's Rhai source in the sandbox.
 
+// Without `grade`, the references and the scripting functions' code are
+// reached from nowhere: the page's module leaves them out.
+#![cfg_attr(not(feature = "grade"), allow(dead_code, unused_imports))]
+
 pub mod api;
 #[cfg(feature = "render")]
 pub mod check;
-#[cfg(feature = "script")]
 pub mod jobs;
 pub mod known;
 
@@ -58,9 +61,11 @@ pub struct Exercise {
     pub hints: &'static [&'static str],
     /// Float tolerance.
     pub tolerance: Tolerance,
-    /// Test cases (generated ones already expanded).
+    /// Test cases (generated ones already expanded); with `grade`.
+    #[cfg(feature = "grade")]
     pub cases: fn() -> Vec<Case>,
-    /// The reference solution, called with judge values.
+    /// The reference solution, called with judge values; with `grade`.
+    #[cfg(feature = "grade")]
     pub reference: fn(&[Value]) -> Result<Value, String>,
     /// The reference solution's Rust source, revealed after a pass.
     #[cfg(feature = "render")]
@@ -116,6 +121,7 @@ impl Exercise {
     }
 
     /// What the judge needs to grade this exercise.
+    #[cfg(feature = "grade")]
     pub fn spec(&self) -> Spec {
         Spec {
             id: self.id.to_owned(),

@@ -156,14 +156,24 @@ fn test_cmd() -> Result<(), String> {
     tools::ensure_all()?;
     step("format");
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
-    // The app is a wasm32 cdylib: it is compiled (and linted) for wasm32 by the
-    // release build below, and nothing of it is tested natively (what it keeps
-    // is plain data, tested in the `saved` crate). Leaving it out of the native
+    // The app's two wasm32 cdylibs (the page's, `app`, and the workers',
+    // `app-worker`) are compiled (and linted) for wasm32 by the release build
+    // below, and nothing of them is tested natively (what the page keeps is
+    // plain data, tested in the `saved` crate; what the workers serve is
+    // `exercises::jobs`, tested natively and by the wasm tests). Leaving it out of the native
     // steps leaves out leptos and the rest of its dependency tree, which were
     // more than half of their compile time (`cargo test --timings`).
     step("docs");
     run(Command::new("cargo")
-        .args(["doc", "--workspace", "--exclude", "app", "--no-deps"])
+        .args([
+            "doc",
+            "--workspace",
+            "--exclude",
+            "app",
+            "--exclude",
+            "app-worker",
+            "--no-deps",
+        ])
         .env("RUSTDOCFLAGS", "-D warnings"))?;
     // Clippy runs as the compiler of the workspace's own crates in the builds
     // the tests need anyway (native tests, then the wasm32 release build), so
@@ -171,7 +181,14 @@ fn test_cmd() -> Result<(), String> {
     // checked. Warnings, rustc's and clippy's, fail the build.
     step("native tests, linted by clippy as they compile");
     let mut test = Command::new("cargo");
-    test.args(["test", "--workspace", "--exclude", "app"]);
+    test.args([
+        "test",
+        "--workspace",
+        "--exclude",
+        "app",
+        "--exclude",
+        "app-worker",
+    ]);
     clippy_env(&mut test)?;
     run(&mut test)?;
     step("practice crates build (starters compile)");

@@ -449,12 +449,18 @@ fn strip_test_modules(text: &str, file: &str) -> Result<String, String> {
 /// `text` without what only the `render` feature compiles (the page's build
 /// has it, the browser's wasm and a notebook do not): a
 /// `#[cfg(feature = "render")]` line, the one-line field or item after it
-/// (`source: …,`) and the doc comment before it.
+/// (`source: …,`) and the doc comment before it. A `#[cfg(feature = "run")]`
+/// line goes and what it guards stays: a notebook runs the demos, which only
+/// the page's wasm leaves out.
 fn strip_render_only(text: &str, file: &str) -> Result<String, String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out: Vec<&str> = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
+        if lines[i].trim() == "#[cfg(feature = \"run\")]" {
+            i += 1;
+            continue;
+        }
         if lines[i].trim() == "#[cfg(feature = \"render\")]" {
             let next = lines.get(i + 1).map(|l| l.trim_end()).unwrap_or("");
             if !(next.ends_with(',') || next.ends_with(';')) {
@@ -939,6 +945,21 @@ fn demo_module(lib: &mut Library, ch: &chapters::Chapter, id: &str) -> Result<St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn render_only_lines_go_and_run_only_lines_stay() {
+        let text = "Demo {\n    id: \"x\",\n    /// shown highlighted\n    #[cfg(feature = \"render\")]\n    source: \"...\",\n    #[cfg(feature = \"run\")]\n    run,\n}";
+        assert_eq!(
+            strip_render_only(text, "x.rs").unwrap(),
+            "Demo {\n    id: \"x\",\n    run,\n}"
+        );
+        let bad = "#[cfg(feature = \"render\")]\nfn f() {\n}";
+        assert!(
+            strip_render_only(bad, "x.rs")
+                .unwrap_err()
+                .contains("x.rs line 1")
+        );
+    }
 
     #[test]
     fn test_modules_and_includes_go_paths_flatten() {

@@ -622,13 +622,14 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
     // from here (`data-title`, `data-hints`), as it takes the statement.
     let hints = serde_json::to_string(ex.hints_in(lang)).map_err(|e| e.to_string())?;
     Ok(format!(
-        "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\" data-title=\"{title}\" data-hints=\"{hints}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
+        "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\" data-title=\"{title}\" data-hints=\"{hints}\" data-cases=\"{cases}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
          <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-exercise-{slug}\">{title}{anchor}</h3></header>\
          <div class=\"prose statement\">{statement}</div>\
          <p class=\"signature\"><code>{signature}</code> — {note}</p>\
          <pre class=\"code starter\" aria-label=\"{starter_label}\" data-pagefind-ignore><code>{starter}</code></pre>\
          <template class=\"reference\" data-pagefind-ignore>{reference}</template></section></div>\n",
         id = ex.id,
+        cases = (ex.cases)().len(),
         slug = ex.slug(),
         kind = escape(&t(lang, "chrome_exercise_kind")),
         note = escape(&t(lang, "chrome_signature_note")),

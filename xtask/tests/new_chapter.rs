@@ -167,6 +167,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("doubled.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

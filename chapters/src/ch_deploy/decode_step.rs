@@ -115,6 +115,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("decode_step.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

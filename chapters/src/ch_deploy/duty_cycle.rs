@@ -108,6 +108,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("duty_cycle.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

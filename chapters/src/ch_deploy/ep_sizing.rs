@@ -148,6 +148,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("ep_sizing.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

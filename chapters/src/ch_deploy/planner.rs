@@ -210,6 +210,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("planner.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

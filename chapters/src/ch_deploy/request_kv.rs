@@ -161,6 +161,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("request_kv.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

@@ -118,6 +118,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("cla.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

@@ -124,6 +124,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("csa_window.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

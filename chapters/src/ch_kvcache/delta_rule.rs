@@ -337,6 +337,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("delta_rule.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

@@ -594,6 +594,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("kv_calc.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

@@ -418,6 +418,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("quant.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

@@ -245,6 +245,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("ssm_scan.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

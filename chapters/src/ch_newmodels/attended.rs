@@ -72,6 +72,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("attended.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

@@ -177,6 +177,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("compressor.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

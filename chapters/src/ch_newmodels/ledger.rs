@@ -362,6 +362,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("ledger.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

@@ -238,6 +238,7 @@ pub fn demo() -> Demo {
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("mhc.rs"), "demo"),
+        #[cfg(feature = "run")]
         run,
     }
 }

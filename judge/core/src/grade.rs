@@ -165,17 +165,24 @@ impl Verdict {
     /// A verdict for code that could not even be loaded (syntax error, missing
     /// function, starter untouched): no case ran.
     pub fn without_cases(spec: &Spec, err: SolverError) -> Verdict {
+        Verdict::no_case_ran(&spec.id, spec.cases.len(), err)
+    }
+
+    /// [`Verdict::without_cases`] for exercise `id` of `total` cases, where
+    /// the cases themselves are not at hand: the page's module, which has no
+    /// test cases, words a run its worker could not finish this way.
+    pub fn no_case_ran(id: &str, total: usize, err: SolverError) -> Verdict {
         let status = err.status();
         let finding = match err {
             SolverError::NotAttempted => Finding::NotAttempted,
             error => Finding::Raised { case: None, error },
         };
-        Verdict::new(spec, status, 0, spec.cases.len(), Vec::new(), finding)
+        Verdict::new(id, status, 0, total, Vec::new(), finding)
     }
 
     /// A verdict whose English `message` is its finding's English text.
     fn new(
-        spec: &Spec,
+        id: &str,
         status: Status,
         passed: usize,
         total: usize,
@@ -183,7 +190,7 @@ impl Verdict {
         finding: Finding,
     ) -> Verdict {
         Verdict {
-            exercise: spec.id.clone(),
+            exercise: id.to_owned(),
             status,
             passed,
             total,
@@ -365,7 +372,7 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
         };
         (Status::Passed, finding)
     });
-    Verdict::new(spec, status, passed, total, cases, finding)
+    Verdict::new(&spec.id, status, passed, total, cases, finding)
 }
 
 impl CaseResult {
@@ -408,6 +415,27 @@ mod tests {
             ],
             tolerance: Tolerance::default(),
             reference: double,
+        }
+    }
+
+    /// The page's module words a run its worker could not finish without the
+    /// cases at hand: the same verdict as from the spec, in both languages.
+    #[test]
+    fn a_verdict_without_the_cases_at_hand_is_the_same() {
+        let s = spec();
+        for err in [
+            SolverError::NotAttempted,
+            SolverError::Runtime("the worker stopped".into()),
+            SolverError::Limit("time limit".into()),
+        ] {
+            let from_spec = Verdict::without_cases(&s, err.clone());
+            let by_count = Verdict::no_case_ran("t/double", 3, err);
+            assert_eq!(from_spec, by_count);
+            assert_eq!(by_count.total, 3);
+            assert_eq!(by_count.passed, 0);
+            for lang in [crate::Lang::En, crate::Lang::Zh] {
+                assert_eq!(from_spec.message_in(lang), by_count.message_in(lang));
+            }
         }
     }
 
