@@ -16,40 +16,56 @@ try {
   //   the defaults' output, so it arrives with the HTML) and the frame after it;
   // - live: when the page has mounted its cells and the first cell shows an
   //   output computed in this page by the worker (the cells then answer input).
-  const rows = { text: [], output: [], frame: [], ready: [], live: [] };
-  for (let i = 0; i < 5; i++) {
-    const ctx = await browser.newContext();
-    const page = await ctx.newPage();
-    await page.addInitScript(() => {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          if (e.name === 'first-contentful-paint') window.__textPainted = e.startTime;
-        }
-      }).observe({ type: 'paint', buffered: true });
-      const seen = () => {
-        if (window.__firstOutput === undefined && document.querySelector('.cell-text')) {
-          window.__firstOutput = performance.now();
-          requestAnimationFrame(() => setTimeout(() => { window.__firstFrame = performance.now(); }));
-        }
-        if (window.__ready === undefined && document.documentElement.dataset.ready) window.__ready = performance.now();
-        if (window.__live === undefined && document.querySelector('.cell-output > .cell-text, .cell-output > .table-wrap')) {
-          window.__live = performance.now();
-        }
-      };
-      new MutationObserver(seen).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-ready'] });
-    });
-    await page.goto(BOOK_URL + '/ch/newmodels');
-    await page.waitForFunction(() => window.__live !== undefined && window.__firstFrame !== undefined && window.__textPainted !== undefined);
-    const r = await page.evaluate(() => [window.__textPainted, window.__firstOutput, window.__firstFrame, window.__ready, window.__live]);
-    ['text', 'output', 'frame', 'ready', 'live'].forEach((k, j) => rows[k].push(Math.round(r[j])));
-    await ctx.close();
+  // `mbps`: Chromium's network emulation at that many Mbit/s each way and 40 ms
+  // latency (localhost alone hides what a module's size costs a reader).
+  async function coldLoads(mbps) {
+    const rows = { text: [], output: [], frame: [], ready: [], live: [] };
+    for (let i = 0; i < 5; i++) {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      if (mbps) {
+        const cdp = await ctx.newCDPSession(page);
+        const bytes = (mbps * 1e6) / 8;
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: bytes, uploadThroughput: bytes });
+      }
+      await page.addInitScript(() => {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            if (e.name === 'first-contentful-paint') window.__textPainted = e.startTime;
+          }
+        }).observe({ type: 'paint', buffered: true });
+        const seen = () => {
+          if (window.__firstOutput === undefined && document.querySelector('.cell-text')) {
+            window.__firstOutput = performance.now();
+            requestAnimationFrame(() => setTimeout(() => { window.__firstFrame = performance.now(); }));
+          }
+          if (window.__ready === undefined && document.documentElement.dataset.ready) window.__ready = performance.now();
+          if (window.__live === undefined && document.querySelector('.cell-output > .cell-text, .cell-output > .table-wrap')) {
+            window.__live = performance.now();
+          }
+        };
+        new MutationObserver(seen).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+      });
+      await page.goto(BOOK_URL + '/ch/newmodels');
+      await page.waitForFunction(() => window.__live !== undefined && window.__firstFrame !== undefined && window.__textPainted !== undefined);
+      const r = await page.evaluate(() => [window.__textPainted, window.__firstOutput, window.__firstFrame, window.__ready, window.__live]);
+      ['text', 'output', 'frame', 'ready', 'live'].forEach((k, j) => rows[k].push(Math.round(r[j])));
+      await ctx.close();
+    }
+    return rows;
   }
   const line = (label, xs) => console.log(`${label.padEnd(48)} median ${String(median(xs)).padStart(5)} ms (runs: ${xs.join(', ')})`);
+  const rows = await coldLoads(0);
   line('navigation -> chapter text painted (FCP)', rows.text);
   line('navigation -> first cell output in the DOM', rows.output);
   line('navigation -> first frame after it', rows.frame);
   line('navigation -> live parts mounted (data-ready)', rows.ready);
   line('navigation -> first output computed in the page', rows.live);
+  const slow = await coldLoads(10);
+  line('at 10 Mbit/s, 40 ms: text painted (FCP)', slow.text);
+  line('at 10 Mbit/s, 40 ms: live parts mounted', slow.ready);
+  line('at 10 Mbit/s, 40 ms: first output computed', slow.live);
 
   // Search: five fresh pages each open the dialog and type a two-word query
   // (the first search loads search.js, Pagefind and the index fragments it

@@ -301,7 +301,7 @@ try {
     const problem = attended.locator('.cell-problem');
     await problem.waitFor();
     const said = await problem.textContent();
-    assert.match(said, /could not start a worker: .*HTTP 503/, said);
+    assert.match(said, /could not start the worker that runs it \(.*HTTP 503\); the next run tries again/, said);
     assert.ok((await attended.locator('.cell-output').textContent()).includes('C4 layer'), 'the pre-rendered output stays');
     refuse = false;
     await attended.getByLabel('sliding window', { exact: true }).fill('128');

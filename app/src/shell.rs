@@ -2,7 +2,14 @@
 
 use crate::lang::tr;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `window.ihThemeColor()` (index.html's head script).
+    #[wasm_bindgen(catch, js_namespace = window, js_name = ihThemeColor)]
+    fn theme_color() -> Result<(), JsValue>;
+}
 
 use crate::storage;
 
@@ -46,12 +53,8 @@ pub fn ThemeSwitch() -> impl IntoView {
         storage::save_theme((t != "system").then_some(t));
         // The head script's `ihThemeColor` points `<meta name=theme-color>` at
         // the chosen theme (the browser's bar on phones).
-        if let Some(w) = web_sys::window() {
-            let f = js_sys::Reflect::get(&w, &"ihThemeColor".into()).ok();
-            if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-                let _ = f.call0(&w);
-            }
-        }
+        // Without the head script (an old cached page), the colour stays.
+        let _ = theme_color();
         crate::plot::restyle_all();
     };
     view! {

@@ -170,16 +170,19 @@ fn book_keys() -> Vec<String> {
 /// Copies an unreadable entry to `<key>.corrupt-<n>`, then removes it, and says
 /// so in a notice. When no copy can be made the entry is left in place and
 /// this page does not write over it.
-fn quarantine(key: &str, what: &str, reason: &str) {
+/// `what` names the entry (`data::describe`); for progress, the notice adds
+/// that the saved code was not touched.
+fn quarantine(key: &str, what: &data::Say, reason: &str) {
     let Some(raw) = raw_get(key) else {
         return;
     };
     let copy = numbered_key(key, "corrupt", |k| raw_get(k).is_some());
-    let code_note = if what == say(&data::describe(PROGRESS)) {
+    let code_note = if *what == data::Say::WhatProgress {
         tr!(code_untouched)
     } else {
         ""
     };
+    let what = say(what);
     match raw_set(&copy, &raw) {
         Ok(()) => {
             delete(key);
@@ -221,7 +224,7 @@ fn read<T: DeserializeOwned>(name: &str) -> Option<T> {
     match LocalStorage::get::<T>(&key) {
         Ok(v) => Some(v),
         Err(StorageError::SerdeError(e)) => {
-            quarantine(&key, &say(&data::describe(name)), &e.to_string());
+            quarantine(&key, &data::describe(name), &e.to_string());
             None
         }
         Err(_) => None,
@@ -308,7 +311,7 @@ pub fn migrate() {
         .collect();
     let plan = data::plan_migration(&saved);
     for (key, reason) in &plan.corrupt {
-        quarantine(key, &say(&data::describe(PROGRESS)), &say(reason));
+        quarantine(key, &data::describe(PROGRESS), &say(reason));
     }
     match plan.writes.iter().try_for_each(|(k, v)| raw_set(k, v)) {
         Ok(()) => plan.removes.iter().for_each(|k| delete(k)),

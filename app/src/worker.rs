@@ -32,8 +32,11 @@ pub enum Lane {
 pub enum Stopped {
     /// Past its time limit; the worker was replaced.
     Timeout(f64),
-    /// The worker trapped or could not start; the message says why.
+    /// The worker trapped; the message says why.
     Crashed(String),
+    /// No worker could be started (its script or module did not load); the
+    /// message says why.
+    NoStart(String),
     /// The reader pressed Stop.
     ByReader,
 }
@@ -44,6 +47,7 @@ impl Stopped {
         match self {
             Stopped::Timeout(ms) => trf!(stopped_timeout, s = format!("{:.1}", ms / 1000.0)),
             Stopped::Crashed(m) => trf!(stopped_crashed, why = m),
+            Stopped::NoStart(m) => trf!(stopped_no_start, why = m),
             Stopped::ByReader => tr!(stopped_by_reader).to_owned(),
         }
     }
@@ -163,7 +167,7 @@ fn ensure_worker(lane: Lane) {
     let worker = match web_sys::Worker::new_with_options("/worker.js", &opts) {
         Ok(w) => w,
         Err(e) => {
-            fail_all(lane, &trf!(worker_no_start, why = format!("{e:?}")));
+            fail_all(lane, &format!("{e:?}"));
             return;
         }
     };
@@ -202,14 +206,14 @@ fn ensure_worker(lane: Lane) {
                                 .and_then(|m| m.as_string())
                                 .unwrap_or_else(|| format!("{e:?}"))
                         });
-                        fail_all(lane, &trf!(worker_no_start, why = why));
+                        fail_all(lane, &why);
                     }
                     Err(_) => {}
                 }
             });
         }
         Err(e) => {
-            fail_all(lane, &trf!(worker_no_start, why = format!("{e:?}")));
+            fail_all(lane, &format!("{e:?}"));
             worker.terminate();
             return;
         }
@@ -224,7 +228,7 @@ fn ensure_worker(lane: Lane) {
 /// wasm module (`pkg/app_worker_bg.wasm`), fetched and compiled once.
 #[wasm_bindgen]
 extern "C" {
-    #[wasm_bindgen(catch, js_name = ihWorkerModule)]
+    #[wasm_bindgen(catch, js_namespace = window, js_name = ihWorkerModule)]
     fn worker_module() -> Result<js_sys::Promise, JsValue>;
 }
 
@@ -237,13 +241,15 @@ fn is_current(lane: Lane, worker: &web_sys::Worker) -> bool {
         .is_some_and(|w| AsRef::<JsValue>::as_ref(w) == AsRef::<JsValue>::as_ref(worker))
 }
 
-/// Every pending job of the lane ends with `msg`; the worker is dropped.
-fn fail_all(lane: Lane, msg: &str) {
+/// No worker could start: every pending job of the lane ends with `why`
+/// ([`Stopped::NoStart`]); the worker is dropped, and the next job starts
+/// another.
+fn fail_all(lane: Lane, why: &str) {
     let state = lane_state(lane);
     let pending = std::mem::take(&mut state.borrow_mut().pending);
     restart(lane);
     for (_, p) in pending {
-        (p.done)(Err(Stopped::Crashed(msg.to_owned())));
+        (p.done)(Err(Stopped::NoStart(why.to_owned())));
     }
 }
 
