@@ -15,16 +15,22 @@ fn the_attended_demo_computes_the_chapter_figures() {
 
 #[test]
 fn verdicts_equal_the_recording_that_the_browser_must_reproduce() {
-    let now = fixtures::all_verdicts();
+    let (now, zh) = fixtures::all_verdicts();
     if std::env::var_os("UPDATE_VERDICTS").is_some() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/verdicts.jsonl");
-        std::fs::write(path, &now).expect("write the recording");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
+        std::fs::write(format!("{dir}verdicts.jsonl"), &now).expect("write the recording");
+        std::fs::write(format!("{dir}verdicts.zh.jsonl"), &zh).expect("write the recording");
         return;
     }
     fixtures::assert_same(
         &now,
         fixtures::RECORDED,
         "native verdicts changed (if on purpose, re-record with UPDATE_VERDICTS=1)",
+    );
+    fixtures::assert_same(
+        &zh,
+        fixtures::RECORDED_ZH,
+        "native verdicts' Chinese words changed (if on purpose, re-record with UPDATE_VERDICTS=1)",
     );
 }
 

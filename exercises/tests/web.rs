@@ -23,7 +23,7 @@ fn the_attended_demo_computes_the_chapter_figures() {
 
 #[wasm_bindgen_test]
 fn verdicts_in_the_browser_equal_the_native_recording() {
-    let now = fixtures::all_verdicts();
+    let (now, zh) = fixtures::all_verdicts();
     for (i, (web, native)) in now.lines().zip(fixtures::RECORDED.lines()).enumerate() {
         assert_eq!(
             web,
@@ -33,6 +33,15 @@ fn verdicts_in_the_browser_equal_the_native_recording() {
         );
     }
     assert_eq!(now.lines().count(), fixtures::RECORDED.lines().count());
+    for (i, (web, native)) in zh.lines().zip(fixtures::RECORDED_ZH.lines()).enumerate() {
+        assert_eq!(
+            web,
+            native,
+            "verdict {}'s Chinese words differ between the browser and native",
+            i + 1
+        );
+    }
+    assert_eq!(zh.lines().count(), fixtures::RECORDED_ZH.lines().count());
 }
 
 #[wasm_bindgen_test]
