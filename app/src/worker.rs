@@ -200,12 +200,10 @@ fn ensure_worker(lane: Lane) {
                     // Only if this worker is still the lane's: a replaced
                     // one's jobs have gone to its successor.
                     Err(e) if is_current(lane, &sent_to) => {
-                        let why = e.as_string().unwrap_or_else(|| {
-                            js_sys::Reflect::get(&e, &JsValue::from_str("message"))
-                                .ok()
-                                .and_then(|m| m.as_string())
-                                .unwrap_or_else(|| format!("{e:?}"))
-                        });
+                        let why = match e.dyn_ref::<js_sys::Error>() {
+                            Some(err) => String::from(err.message()),
+                            None => format!("{e:?}"),
+                        };
                         fail_all(lane, &why);
                     }
                     Err(_) => {}

@@ -160,20 +160,15 @@ fn test_cmd() -> Result<(), String> {
     // `app-worker`) are compiled (and linted) for wasm32 by the release build
     // below, and nothing of them is tested natively (what the page keeps is
     // plain data, tested in the `saved` crate; what the workers serve is
-    // `exercises::jobs`, tested natively and by the wasm tests). Leaving it out of the native
-    // steps leaves out leptos and the rest of its dependency tree, which were
-    // more than half of their compile time (`cargo test --timings`).
+    // `exercises::jobs`, tested natively and by the wasm tests). Leaving them
+    // out of the native steps leaves out leptos and the rest of their
+    // dependency tree, which were more than half of their compile time
+    // (`cargo test --timings`).
+    let wasm_only = site::MODULES.map(|(package, _)| ["--exclude", package]);
     step("docs");
     run(Command::new("cargo")
-        .args([
-            "doc",
-            "--workspace",
-            "--exclude",
-            "app",
-            "--exclude",
-            "app-worker",
-            "--no-deps",
-        ])
+        .args(["doc", "--workspace", "--no-deps"])
+        .args(wasm_only.as_flattened())
         .env("RUSTDOCFLAGS", "-D warnings"))?;
     // Clippy runs as the compiler of the workspace's own crates in the builds
     // the tests need anyway (native tests, then the wasm32 release build), so
@@ -181,14 +176,8 @@ fn test_cmd() -> Result<(), String> {
     // checked. Warnings, rustc's and clippy's, fail the build.
     step("native tests, linted by clippy as they compile");
     let mut test = Command::new("cargo");
-    test.args([
-        "test",
-        "--workspace",
-        "--exclude",
-        "app",
-        "--exclude",
-        "app-worker",
-    ]);
+    test.args(["test", "--workspace"])
+        .args(wasm_only.as_flattened());
     clippy_env(&mut test)?;
     run(&mut test)?;
     step("practice crates build (starters compile)");

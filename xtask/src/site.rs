@@ -36,15 +36,30 @@ pub const BUDGET_WORKER_GZIP: u64 = 700_611;
 /// The wasm modules: (cargo package, file stem of its `.wasm` and glue).
 pub const MODULES: [(&str, &str); 2] = [("app", "app"), ("app-worker", "app_worker")];
 
-/// A file of the page's module: what every page loads to mount.
-pub fn in_page_module(file: &str) -> bool {
-    file == "pkg/app_bg.wasm" || file == "pkg/app.js"
+/// A module's two files in `dist/`: its wasm and its JS glue.
+fn module_files(stem: &str) -> [String; 2] {
+    [format!("pkg/{stem}_bg.wasm"), format!("pkg/{stem}.js")]
 }
 
-/// A file of the workers' module: what a page loads when it starts a worker.
-pub fn in_worker_module(file: &str) -> bool {
-    file.starts_with("pkg/app_worker") || file == "worker.js"
+/// A file of the page's module: what every page loads to mount.
+fn in_page_module(file: &str) -> bool {
+    module_files(MODULES[0].1).iter().any(|f| f == file)
 }
+
+/// A file of the workers' module, or their script: what a page loads when it
+/// starts a worker.
+fn in_worker_module(file: &str) -> bool {
+    file == "worker.js" || module_files(MODULES[1].1).iter().any(|f| f == file)
+}
+
+/// A part of what is shipped: (name, which files, gzip budget).
+type Part = (&'static str, fn(&str) -> bool, u64);
+
+/// What the size table totals and the budgets hold.
+const PARTS: [Part; 2] = [
+    ("page wasm + JS", in_page_module, BUDGET_PAGE_GZIP),
+    ("worker wasm + JS", in_worker_module, BUDGET_WORKER_GZIP),
+];
 
 /// Sizes of the shipped files: (name, raw bytes, gzip bytes).
 pub type Sizes = Vec<(String, u64, u64)>;
@@ -96,7 +111,7 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
             .iter()
             .all(|(_, f)| pkg.join(format!("{f}_bg.wasm")).exists())
     {
-        println!("dist/pkg is up to date with {}", wasm[0].display());
+        println!("dist/pkg is up to date with both modules");
     } else {
         let _ = std::fs::remove_dir_all(&pkg);
         std::fs::create_dir_all(&pkg).map_err(|e| e.to_string())?;
@@ -205,18 +220,21 @@ fn gzip_len(bytes: &[u8]) -> u64 {
 /// Raw and gzip sizes of the files in `dist/`.
 pub fn measure() -> Result<Sizes, String> {
     let dist = root().join("dist");
-    let files = [
-        "pkg/app_bg.wasm",
-        "pkg/app.js",
-        "pkg/app_worker_bg.wasm",
-        "pkg/app_worker.js",
-        "worker.js",
-        "style/book.css",
-        "index.html",
-        "plotly.min.js",
-        "editor.js",
-        "search.js",
-    ];
+    let files: Vec<String> = MODULES
+        .iter()
+        .flat_map(|(_, stem)| module_files(stem))
+        .chain(
+            [
+                "worker.js",
+                "style/book.css",
+                "index.html",
+                "plotly.min.js",
+                "editor.js",
+                "search.js",
+            ]
+            .map(String::from),
+        )
+        .collect();
     // The pre-rendered pages: the 404 page, and in each language the
     // glossary and every chapter.
     let mut pages = vec!["404.html".to_owned()];
@@ -235,8 +253,7 @@ pub fn measure() -> Result<Sizes, String> {
         }
     }
     let mut sizes = files
-        .iter()
-        .map(|f| f.to_string())
+        .into_iter()
         .chain(pages)
         .map(|f| {
             let b = std::fs::read(dist.join(&f))
@@ -279,17 +296,14 @@ pub fn print_sizes(sizes: &Sizes) {
     for (f, raw, gz) in sizes {
         println!("{f:<20} {raw:>12} {gz:>12}");
     }
-    for (name, part) in [
-        ("page wasm + JS", in_page_module as fn(&str) -> bool),
-        ("worker wasm + JS", in_worker_module),
-    ] {
+    for (name, part, _) in PARTS {
         let (raw, gz) = total(sizes, part);
         println!("{name:<20} {raw:>12} {gz:>12}");
     }
 }
 
 /// (raw, gzip) bytes of the files `part` selects.
-pub fn total(sizes: &Sizes, part: fn(&str) -> bool) -> (u64, u64) {
+fn total(sizes: &Sizes, part: fn(&str) -> bool) -> (u64, u64) {
     sizes
         .iter()
         .filter(|(f, ..)| part(f))
@@ -300,18 +314,7 @@ pub fn total(sizes: &Sizes, part: fn(&str) -> bool) -> (u64, u64) {
 /// or the workers' passes [`BUDGET_WORKER_GZIP`].
 pub fn check_budget(sizes: &Sizes) -> Result<(), String> {
     let mut over = Vec::new();
-    for (name, part, budget) in [
-        (
-            "page wasm + JS",
-            in_page_module as fn(&str) -> bool,
-            BUDGET_PAGE_GZIP,
-        ),
-        (
-            "worker wasm + JS (and worker.js)",
-            in_worker_module,
-            BUDGET_WORKER_GZIP,
-        ),
-    ] {
+    for (name, part, budget) in PARTS {
         let (_, gz) = total(sizes, part);
         println!("{name} gzip: {gz} B (budget {budget} B)");
         if gz > budget {
