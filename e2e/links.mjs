@@ -224,8 +224,26 @@ await step('Share copies a link carrying the cell\'s parameters', async () => {
   await p.waitForSelector('#cell-cla .share-result .share-url');
   sharedCell = await p.inputValue('#cell-cla .share-url');
   check(/#cell-cla\?s=z[A-Za-z0-9_-]+$/.test(sharedCell), `link ${sharedCell}`);
+  // The link shows at once; what the clipboard said follows (at most 3 s).
+  await p.waitForFunction(() => !/Copying/.test(document.querySelector('#cell-cla .share-result').textContent));
   check((await p.textContent('#cell-cla .share-result')).includes('Link copied'), 'not copied');
   check(await p.evaluate(() => navigator.clipboard.readText()) === sharedCell, 'the clipboard holds something else');
+  await context.close();
+});
+
+await step('a clipboard that never answers: the link shows at once, then says to copy it by hand', async () => {
+  const { context, page: p, errors: errs } = await fresh();
+  await p.addInitScript(() => {
+    if (navigator.clipboard) navigator.clipboard.writeText = () => new Promise(() => {});
+  });
+  await p.goto(BOOK_URL + '/ch/kvcache');
+  await ready(p);
+  await p.click('#cell-cla button.share');
+  await p.waitForSelector('#cell-cla .share-result .share-url');
+  check(/Copying/.test(await p.textContent('#cell-cla .share-result')), 'no word that the copy is under way');
+  check(/#cell-cla\?s=z/.test(await p.inputValue('#cell-cla .share-url')), 'no link shown while copying');
+  await p.waitForFunction(() => /Copy this link/.test(document.querySelector('#cell-cla .share-result').textContent), null, { timeout: 6000 });
+  check(errs.length === 0, errs.join('; '));
   await context.close();
 });
 
@@ -280,6 +298,9 @@ await step('a shared solution is offered, loaded only on request, and can be put
   await a.page.click(`${sel} button.share`);
   await a.page.waitForSelector(`${sel} .share-url`);
   const link = await a.page.inputValue(`${sel} .share-url`);
+  // Whether the clipboard takes it without the permission depends on focus;
+  // either way its answer replaces "Copying…".
+  await a.page.waitForFunction((s) => /Link copied|Copy this link/.test(document.querySelector(`${s} .share-result`).textContent), sel);
   await a.context.close();
 
   const b = await fresh();

@@ -293,7 +293,7 @@ pub fn Cell(
                             let anchor = anchor.clone();
                             move |_| {
                                 let json = serde_json::to_string(&raw.get_untracked()).unwrap_or_default();
-                                crate::share::share(&anchor, &json, move |r| share_result.set(Some(r)));
+                                crate::share::share(&anchor, &json, share_result);
                             }
                         }>{tr!(share)}</button>
                     <span class="timing" aria-live="polite">

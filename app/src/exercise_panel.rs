@@ -332,7 +332,7 @@ pub fn ExercisePanel(
                         let anchor = format!("exercise-{}", ex.slug());
                         move |_| {
                             let json = serde_json::to_string(&code.get_untracked()).unwrap_or_default();
-                            crate::share::share(&anchor, &json, move |r| share_result.set(Some(r)));
+                            crate::share::share(&anchor, &json, share_result);
                         }
                     }>{tr!(share_code)}</button>
                 <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.with_value(Vec::len) }

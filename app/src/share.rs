@@ -107,37 +107,45 @@ pub fn decode(payload: &str, done: impl FnOnce(Result<String, String>) + 'static
     call("decode", payload, done);
 }
 
-/// The address of this page at `anchor` carrying `json`, copied to the
-/// clipboard when the browser allows it. `done` gets the address and whether
-/// it was copied.
-pub fn share(
-    anchor: &str,
-    json: &str,
-    done: impl FnOnce(Result<(String, bool), String>) + 'static,
-) {
+/// What pressing Share has come to: the link and whether it was copied
+/// (`None` while the clipboard has not answered), or why there is no link.
+pub type Shared = Result<(String, Option<bool>), String>;
+
+/// The address of this page at `anchor` carrying `json`, shown in `result` as
+/// soon as it is made, then copied to the clipboard when the browser allows
+/// it: a clipboard that never answers (or refuses) leaves the link on screen
+/// to copy by hand.
+pub fn share(anchor: &str, json: &str, result: RwSignal<Option<Shared>>) {
     let anchor = anchor.to_owned();
     call("encode", json, move |r| {
         let payload = match r {
             Ok(p) => p,
-            Err(e) => return done(Err(e)),
+            Err(e) => return result.set(Some(Err(e))),
         };
         if payload.len() > MAX_PAYLOAD {
-            return done(Err(trf!(
+            return result.set(Some(Err(trf!(
                 share_too_long,
                 n = chapters::demo::group_u64(payload.len() as u64),
                 max = chapters::demo::group_u64(MAX_PAYLOAD as u64)
-            )));
+            ))));
         }
         let Some(loc) = web_sys::window().map(|w| w.location()) else {
-            return done(Err(tr!(share_no_window).to_owned()));
+            return result.set(Some(Err(tr!(share_no_window).to_owned())));
         };
         let url = format!(
             "{}{}#{anchor}?s={payload}",
             loc.origin().unwrap_or_default(),
             loc.pathname().unwrap_or_default()
         );
-        let copied_url = url.clone();
-        call("copy", &url, move |c| done(Ok((copied_url, c.is_ok()))));
+        result.set(Some(Ok((url.clone(), None))));
+        let copying = url.clone();
+        call("copy", &copying, move |c| {
+            // Only if the reader has not closed it or shared again meanwhile.
+            let still = matches!(result.get_untracked(), Some(Ok((ref u, None))) if *u == url);
+            if still {
+                result.set(Some(Ok((url, Some(c.is_ok())))));
+            }
+        });
     });
 }
 
@@ -157,12 +165,16 @@ pub fn forget(anchor: &str) {
 /// What a Share button shows after it is pressed: the link (selectable, in
 /// case the clipboard was refused) and whether it was copied.
 #[component]
-pub fn ShareResult(result: RwSignal<Option<Result<(String, bool), String>>>) -> impl IntoView {
+pub fn ShareResult(result: RwSignal<Option<Shared>>) -> impl IntoView {
     move || {
         result.get().map(|r| match r {
             Ok((url, copied)) => view! {
                 <div class="share-result" role="status">
-                    <span>{if copied { tr!(link_copied) } else { tr!(copy_link) }}</span>
+                    <span>{match copied {
+                        None => tr!(copying_link),
+                        Some(true) => tr!(link_copied),
+                        Some(false) => tr!(copy_link),
+                    }}</span>
                     <input type="text" readonly class="share-url" aria-label=tr!(link_to_share) prop:value=url
                         on:focus=move |ev| {
                             if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
