@@ -111,6 +111,28 @@ try {
     ok(`${href}: Chinese text, ${cells.length} cells ran, ${exs.length} exercises with Chinese titles and hints solved, glossary link ${target} lands`);
   }
 
+  // Rhai's errors in Chinese: the kind and the place, and for the kinds a
+  // learner meets most the cause too; the editor still marks the line.
+  await page.goto(BOOK_URL + order[0]); await ready(page);
+  {
+    const att = page.locator('#exercise-attended');
+    await att.locator('textarea.editor').fill('fn attended(pos, ratio, topk, window) {\n    let x = ;\n}');
+    await att.locator('button.run').click();
+    await att.locator('.verdict[data-status="error"]').waitFor({ timeout: 15000 });
+    const said = await att.locator('.verdict-msg').textContent();
+    assert.match(said, /语法错误（第 2 行第 \d+ 列）：这里不应出现 ';'/, said);
+    assert.doesNotMatch(said, /syntax error/, said);
+    const sc = page.locator('section.scratch');
+    await sc.locator('.cm-content').waitFor();
+    await sc.locator('textarea').fill('let a = [1, 2];\na[5]');
+    await sc.locator('textarea').press('Control+Enter');
+    await page.waitForFunction(() => /下标越界/.test(document.querySelector('section.scratch .scratch-error')?.textContent || ''));
+    const err = await sc.locator('.scratch-error').textContent();
+    assert.match(err, /^运行出错（第 2 行第 \d+ 列）：下标越界：长度为 2 的值没有下标 5$/, err);
+    assert.equal(await sc.locator('.cm-line').nth(1).evaluate((l) => l.classList.contains('cm-error-line')), true, 'line 2 of the scratch code is marked');
+  }
+  ok(`Rhai's errors read in Chinese: "${'语法错误（第 2 行…）'}" in a verdict, "运行出错（第 2 行…）：下标越界…" in the scratch cell, whose line 2 is marked`);
+
   // Search: two characters inside a sentence with no spaces.
   await page.goto(BOOK_URL + order[1]); await ready(page);
   await page.keyboard.press('/');

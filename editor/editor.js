@@ -156,12 +156,12 @@ export function mount(textarea) {
   return view;
 }
 
-/** Marks the line a verdict's message names ("line 3"), or clears the mark. */
+/** Marks the line a verdict's message names ("line 3", in Chinese "第 3 行"), or clears the mark. */
 export function mark(textarea, message) {
   const view = textarea._ihView;
   if (!view) return;
-  const m = /\bline (\d+)/.exec(message || '');
-  const n = m ? Number(m[1]) : 0;
+  const m = /\bline (\d+)|第 (\d+) 行/.exec(message || '');
+  const n = m ? Number(m[1] || m[2]) : 0;
   const line = n >= 1 && n <= view.state.doc.lines ? view.state.doc.line(n).from : null;
   view.dispatch({ effects: markLine.of(line) });
 }

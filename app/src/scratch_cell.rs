@@ -44,6 +44,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     let run = move || {
         let job = exercises::jobs::Job::Eval {
             source: text.get_untracked(),
+            lang: crate::lang::chapters_lang(),
         };
         let id = worker::run(Lane::Code, job, CODE_LIMIT_MS, move |reply| {
             running.try_set(None);

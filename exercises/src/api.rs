@@ -225,12 +225,13 @@ fn register_one(
 }
 
 /// Evaluates a Rhai expression or script with the API registered, in the sandbox.
-/// Returns the value and what the script printed.
+/// Returns the value (or the error, worded in `lang`) and what the script printed.
 #[cfg(feature = "script")]
 pub fn eval(
     source: &str,
     limits: judge::script::Limits,
     deadline: Option<judge::script::Deadline>,
+    lang: judge::Lang,
 ) -> (Result<Value, String>, Vec<String>) {
     let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let budget = judge::script::Budget::new(&limits, deadline.clone());
@@ -239,13 +240,15 @@ pub fn eval(
     let r = match engine.eval::<judge::script::rhai::Dynamic>(source) {
         Ok(d) => from_dynamic(&d),
         Err(e) => Err(match judge::script::classify(*e) {
-            judge::SolverError::Compile(m)
-            | judge::SolverError::Runtime(m)
-            | judge::SolverError::Limit(m) => with_signature_hint(m),
-            judge::SolverError::NotAttempted => "todo() reached".to_owned(),
-            e @ (judge::SolverError::Sandbox(_) | judge::SolverError::Code(_)) => {
-                e.message_in(judge::Lang::En)
-            }
+            judge::SolverError::NotAttempted => match lang {
+                judge::Lang::En => "todo() reached".to_owned(),
+                judge::Lang::Zh => "执行到了 todo()".to_owned(),
+            },
+            e @ judge::SolverError::Script(judge::ScriptFault {
+                fault: judge::Fault::UnknownFunction { .. },
+                ..
+            }) => with_signature_hint(e.message_in(lang), lang),
+            e => e.message_in(lang),
         }),
     };
     let printed = out.borrow().clone();
@@ -257,13 +260,15 @@ use judge::script::from_dynamic;
 
 /// Adds the right signature to Rhai's "Function not found" for an API name.
 #[cfg(feature = "script")]
-fn with_signature_hint(msg: String) -> String {
-    let hint = functions()
-        .into_iter()
-        .find(|f| msg.contains(&format!("Function not found: {} (", f.name)));
-    match hint {
-        Some(f) => format!("{msg}; the API has {}", f.signature()),
-        None => msg,
+fn with_signature_hint(msg: String, lang: judge::Lang) -> String {
+    let hint = functions().into_iter().find(|f| {
+        msg.contains(&format!("Function not found: {} (", f.name))
+            || msg.contains(&format!("找不到函数 {} (", f.name))
+    });
+    match (hint, lang) {
+        (Some(f), judge::Lang::En) => format!("{msg}; the API has {}", f.signature()),
+        (Some(f), judge::Lang::Zh) => format!("{msg}；本书的函数是 {}", f.signature()),
+        (None, _) => msg,
     }
 }
 
@@ -274,11 +279,56 @@ mod tests {
 
     #[test]
     fn a_scratch_syntax_error_says_syntax_error() {
-        let (r, _) = eval("let x = ;", Limits::default(), None);
+        let (r, _) = eval("let x = ;", Limits::default(), None, judge::Lang::En);
         let m = r.unwrap_err();
         assert!(m.starts_with("syntax error (line 1, column"), "{m}");
-        let (r, _) = eval("throw 1", Limits::default(), None);
+        let (r, _) = eval("throw 1", Limits::default(), None, judge::Lang::En);
         assert!(r.unwrap_err().starts_with("runtime error"));
+    }
+
+    #[test]
+    fn scratch_errors_are_worded_in_chinese() {
+        let zh = |src: &str| {
+            eval(src, Limits::default(), None, judge::Lang::Zh)
+                .0
+                .unwrap_err()
+        };
+        assert_eq!(
+            zh("let x = ;"),
+            "语法错误（第 1 行第 9 列）：这里不应出现 ';'"
+        );
+        assert_eq!(
+            zh("let a = [1, 2];\na[5]"),
+            "运行出错（第 2 行第 3 列）：下标越界：长度为 2 的值没有下标 5"
+        );
+        assert_eq!(
+            zh("throw \"boom\""),
+            "运行出错（第 1 行第 1 列）：抛出了错误：boom"
+        );
+        assert_eq!(zh("1 / 0"), "运行出错（第 1 行第 3 列）：除数为零");
+        // A book function called wrongly gets its signature, in Chinese too.
+        let m = zh("dispatch_bytes(1)");
+        assert!(
+            m.starts_with("运行出错（第 1 行第 1 列）：找不到函数 dispatch_bytes (i64)"),
+            "{m}"
+        );
+        assert!(m.contains("；本书的函数是 dispatch_bytes("), "{m}");
+        // The English words are what they always were.
+        let en = eval(
+            "dispatch_bytes(1)",
+            Limits::default(),
+            None,
+            judge::Lang::En,
+        )
+        .0
+        .unwrap_err();
+        assert!(
+            en.starts_with(
+                "runtime error (line 1, column 1): Function not found: dispatch_bytes (i64)"
+            ),
+            "{en}"
+        );
+        assert!(en.contains("; the API has dispatch_bytes("), "{en}");
     }
 
     #[test]
@@ -373,7 +423,7 @@ mod tests {
         };
         let src = "let m = []; for i in 0..8 { let r = []; for j in 0..8 { r.push((i * j) % 7 * 1.0); } m.push(r); }
                    let calls = 0; for k in 0..1000 { sinkhorn(m, 10000); calls += 1; print(calls); } 0";
-        let (r, printed) = eval(src, limits, None);
+        let (r, printed) = eval(src, limits, None, judge::Lang::En);
         let e = r.unwrap_err();
         assert!(e.contains("work limit exceeded"), "{e}");
         assert!(e.contains("sinkhorn"), "{e}");
@@ -383,7 +433,12 @@ mod tests {
     #[test]
     fn heavy_calls_stop_at_the_deadline() {
         let deadline: judge::script::Deadline = std::rc::Rc::new(|| true);
-        let (r, _) = eval("sinkhorn([[1.0]], 1)", Limits::default(), Some(deadline));
+        let (r, _) = eval(
+            "sinkhorn([[1.0]], 1)",
+            Limits::default(),
+            Some(deadline),
+            judge::Lang::En,
+        );
         assert!(r.unwrap_err().contains("time limit"));
     }
 

@@ -50,6 +50,9 @@ pub enum Job {
     Eval {
         /// The reader's code.
         source: String,
+        /// The language of an error's words (the page's); English when absent.
+        #[serde(default)]
+        lang: chapters::Lang,
     },
     /// Panic inside the worker: the hostile-input suite uses it to prove that a
     /// trap in one run is contained (the page replaces the worker).
@@ -168,9 +171,17 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
             }
         },
         Job::Trap => panic!("a trap the page asked for (worker self-test)"),
-        Job::Eval { source } => {
-            let (value, printed) =
-                crate::api::eval(source, judge::script::Limits::default(), Some(deadline));
+        Job::Eval { source, lang } => {
+            let lang = match lang {
+                chapters::Lang::En => judge::Lang::En,
+                chapters::Lang::Zh => judge::Lang::Zh,
+            };
+            let (value, printed) = crate::api::eval(
+                source,
+                judge::script::Limits::default(),
+                Some(deadline),
+                lang,
+            );
             Reply::Eval {
                 value,
                 printed,
@@ -282,6 +293,7 @@ mod tests {
         );
         let Reply::Eval { value, printed, .. } = ask(Job::Eval {
             source: "print(\"hi\"); dispatch_bytes(7168, 6, 1, 0)".into(),
+            lang: chapters::Lang::Zh,
         }) else {
             panic!()
         };

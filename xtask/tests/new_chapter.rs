@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn doubled_from_rhai() {
         let limits = judge::script::Limits::default();
-        let (r, _) = crate::api::eval("throwaway_doubled(21)", limits, None);
+        let (r, _) = crate::api::eval("throwaway_doubled(21)", limits, None, judge::Lang::En);
         assert_eq!(r, Ok(judge::Value::Int(42)));
     }
 }

@@ -283,7 +283,7 @@ mod tests {
     use judge::script::Limits;
 
     fn ev(src: &str) -> Result<Value, String> {
-        eval(src, Limits::default(), None).0
+        eval(src, Limits::default(), None, judge::Lang::En).0
     }
 
     fn ints(pairs: &[(&str, i64)]) -> Value {

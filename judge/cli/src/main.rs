@@ -129,7 +129,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Cmd::Eval { source, .. }) => eval_cmd(source.as_deref().unwrap_or_default()),
+        Some(Cmd::Eval { source, .. }) => eval_cmd(source.as_deref().unwrap_or_default(), lang),
         Some(Cmd::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             ExitCode::SUCCESS
@@ -317,10 +317,11 @@ fn hint_cmd(id: &str, n: usize, lang: Lang) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn eval_cmd(src: &str) -> ExitCode {
+fn eval_cmd(src: &str, lang: Lang) -> ExitCode {
     let t0 = Instant::now();
     let deadline: judge::script::Deadline = Rc::new(move || t0.elapsed() > RHAI_DEADLINE);
-    let (r, printed) = exercises::api::eval(src, judge::script::Limits::default(), Some(deadline));
+    let (r, printed) =
+        exercises::api::eval(src, judge::script::Limits::default(), Some(deadline), lang);
     for line in printed {
         eprintln!("{line}");
     }
@@ -330,7 +331,10 @@ fn eval_cmd(src: &str) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            match lang {
+                Lang::En => eprintln!("error: {e}"),
+                Lang::Zh => eprintln!("错误：{e}"),
+            }
             ExitCode::FAILURE
         }
     }

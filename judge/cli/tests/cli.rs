@@ -203,6 +203,15 @@ fn eval_prints_json_and_lists_the_api() {
         "{:?}",
         out
     );
+    // In Chinese, Rhai's error is worded in Chinese, with the function's signature.
+    let out = run(&["--lang", "zh", "eval", "attended(1, 2)"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("错误：运行出错（第 1 行第 1 列）：找不到函数 attended (i64, i64)")
+            && err.contains("；本书的函数是 attended(pos, ratio, topk, window)"),
+        "{err}"
+    );
     let out = run(&["hint", "ch_newmodels/attended"]);
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("hint 1/4:"));
     // The statement's worked examples are computed by the reference solution.

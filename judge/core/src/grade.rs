@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{CodeError, Finding, LimitHit, Mismatch, Tolerance, Value, compare};
+use crate::{CodeError, Finding, LimitHit, Mismatch, ScriptFault, Tolerance, Value, compare};
 
 /// What the judge needs to know of an exercise to grade it.
 #[derive(Debug, Clone)]
@@ -90,6 +90,8 @@ pub enum SolverError {
     Sandbox(LimitHit),
     /// A compile or run error the judge describes in its own words.
     Code(CodeError),
+    /// A Rhai error (syntax or run), worded in each language.
+    Script(ScriptFault),
 }
 
 /// The result of one case. Hidden cases carry no input, expected or actual value.

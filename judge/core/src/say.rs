@@ -439,6 +439,179 @@ impl LimitHit {
     }
 }
 
+/// A Rhai error kept as data, so that each language can word it. Rhai's own
+/// text is English: [`ScriptFault::english`] is the whole message as English
+/// readers see it, and [`ScriptFault::fault`] the kinds a learner meets most,
+/// worded in Chinese by [`ScriptFault::text_in`] (anything else keeps Rhai's
+/// words behind a Chinese lead-in).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScriptFault {
+    /// Found while parsing (a syntax error), else while running.
+    pub parse: bool,
+    /// Line and column, when Rhai gives them.
+    pub at: Option<(usize, usize)>,
+    /// What went wrong.
+    pub fault: Fault,
+    /// The message in English, exactly as the judge has always worded it.
+    pub english: String,
+}
+
+/// What a Rhai error says, for the kinds worded in every language.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    /// The script ends too soon (a bracket or brace left open).
+    Incomplete,
+    /// A token is missing here.
+    Expected {
+        /// The token, as Rhai names it (`)`, `;`, `}`).
+        token: String,
+    },
+    /// An expression is missing here.
+    ExpressionExpected,
+    /// A character or word that does not belong here.
+    BadInput {
+        /// The input.
+        input: String,
+    },
+    /// A string with no closing quote.
+    UnterminatedString,
+    /// A reserved word or symbol used as a name.
+    Reserved {
+        /// The word.
+        word: String,
+    },
+    /// A function defined inside a block or another function.
+    NestedFunction,
+    /// The same function defined twice.
+    DuplicateFunction {
+        /// Its name.
+        function: String,
+        /// Its number of parameters.
+        params: usize,
+    },
+    /// `break` or `continue` outside a loop.
+    BreakOutsideLoop,
+    /// A variable used before it is defined.
+    UnknownVariable {
+        /// Its name.
+        name: String,
+    },
+    /// A call that matches no function (name, number or types of arguments).
+    UnknownFunction {
+        /// The call as Rhai writes it (`foo (i64, f64)`).
+        call: String,
+    },
+    /// A constant assigned to.
+    ConstantAssigned {
+        /// Its name (may be empty).
+        name: String,
+    },
+    /// Integer division or remainder by zero.
+    DivisionByZero,
+    /// An index past the end of an array or a string.
+    OutOfBounds {
+        /// The length.
+        len: usize,
+        /// The index used.
+        index: i64,
+    },
+    /// A value of one type where another was needed.
+    WrongType {
+        /// The type needed.
+        expected: String,
+        /// The type found.
+        actual: String,
+    },
+    /// Indexing a value that has no indexer.
+    NotIndexable {
+        /// Its type.
+        type_name: String,
+    },
+    /// `for` over something that cannot be iterated.
+    NotIterable,
+    /// A property a map or value does not have.
+    NoProperty {
+        /// The property.
+        name: String,
+    },
+    /// `throw` with this value.
+    Thrown {
+        /// The value, as Rhai prints it.
+        value: String,
+    },
+    /// The function returned a value the judge cannot compare.
+    Uncomparable {
+        /// Its type.
+        type_name: String,
+    },
+    /// Any other error: only Rhai's English words.
+    Other {
+        /// Rhai's description, without the position.
+        text: String,
+    },
+}
+
+impl ScriptFault {
+    /// The message in `lang`; in English exactly [`ScriptFault::english`].
+    pub fn text_in(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.english.clone();
+        }
+        let kind = if self.parse {
+            "语法错误"
+        } else {
+            "运行出错"
+        };
+        let at = match self.at {
+            Some((line, col)) => format!("（第 {line} 行第 {col} 列）"),
+            None => String::new(),
+        };
+        format!("{kind}{at}：{}", self.fault.text_zh())
+    }
+}
+
+impl Fault {
+    fn text_zh(&self) -> String {
+        match self {
+            Fault::Incomplete => "代码不完整（是不是少了右括号或右花括号？）".to_owned(),
+            Fault::Expected { token } => format!("这里缺少 '{token}'"),
+            Fault::ExpressionExpected => "这里缺少一个表达式".to_owned(),
+            Fault::BadInput { input } => format!("这里不应出现 '{input}'"),
+            Fault::UnterminatedString => "字符串缺少结尾的引号".to_owned(),
+            Fault::Reserved { word } => format!("'{word}' 是保留字，不能用作名字"),
+            Fault::NestedFunction => {
+                "函数只能定义在最外层，不能写在代码块或另一个函数里".to_owned()
+            }
+            Fault::DuplicateFunction { function, params } => {
+                format!("带 {params} 个参数的函数 {function} 已经定义过了")
+            }
+            Fault::BreakOutsideLoop => "break 和 continue 只能用在循环里".to_owned(),
+            Fault::UnknownVariable { name } => format!("变量 {name} 没有定义"),
+            Fault::UnknownFunction { call } => {
+                format!("找不到函数 {call}（函数名、参数个数或参数类型不对？）")
+            }
+            Fault::ConstantAssigned { name } if name.is_empty() => "不能给常量赋值".to_owned(),
+            Fault::ConstantAssigned { name } => format!("不能给常量 {name} 赋值"),
+            Fault::DivisionByZero => "除数为零".to_owned(),
+            Fault::OutOfBounds { len, index } => {
+                format!("下标越界：长度为 {len} 的值没有下标 {index}")
+            }
+            Fault::WrongType { expected, actual } => {
+                format!("类型不对：需要 {expected}，得到的是 {actual}")
+            }
+            Fault::NotIndexable { type_name } => format!("{type_name} 类型的值不能用下标访问"),
+            Fault::NotIterable => "for 循环需要可以遍历的值（数组、区间或字符串）".to_owned(),
+            Fault::NoProperty { name } => format!("没有属性 {name}"),
+            Fault::Thrown { value } => format!("抛出了错误：{value}"),
+            Fault::Uncomparable { type_name } => {
+                format!("返回了 `{type_name}` 类型的值，评测无法比较它")
+            }
+            Fault::Other { text } => format!("{text}（Rhai 的原话）"),
+        }
+    }
+}
+
 /// A compile or run error the judge itself describes (not the compiler's or the
 /// engine's words, which are [`SolverError::Compile`] and [`SolverError::Runtime`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -646,6 +819,7 @@ impl SolverError {
             (SolverError::Limit(m), Lang::Zh) => format!("超出限制：{m}"),
             (SolverError::Sandbox(hit), _) => hit.text_in(lang),
             (SolverError::Code(e), _) => e.text_in(lang),
+            (SolverError::Script(f), _) => f.text_in(lang),
         }
     }
 
@@ -653,9 +827,10 @@ impl SolverError {
     pub fn status(&self) -> Status {
         match self {
             SolverError::NotAttempted => Status::NotAttempted,
-            SolverError::Compile(_) | SolverError::Runtime(_) | SolverError::Code(_) => {
-                Status::Error
-            }
+            SolverError::Compile(_)
+            | SolverError::Runtime(_)
+            | SolverError::Code(_)
+            | SolverError::Script(_) => Status::Error,
             SolverError::Limit(_) | SolverError::Sandbox(_) => Status::LimitExceeded,
         }
     }

@@ -13,7 +13,7 @@ use std::rc::Rc;
 pub use rhai;
 use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
-use crate::{CodeError, LimitHit, Solver, SolverError, Value};
+use crate::{CodeError, Fault, LimitHit, ScriptFault, Solver, SolverError, Value};
 
 /// Resource limits for one learner's run.
 #[derive(Debug, Clone, Copy)]
@@ -204,7 +204,12 @@ impl RhaiSolver {
                     at: line_col,
                     limit: MAX_EXPR_DEPTH,
                 }),
-                t => SolverError::Compile(format!("syntax error{at}: {t}")),
+                t => SolverError::Script(ScriptFault {
+                    parse: true,
+                    at: line_col,
+                    fault: parse_fault(t),
+                    english: format!("syntax error{at}: {t}"),
+                }),
             }
         })?;
         let found: Vec<usize> = ast
@@ -240,7 +245,16 @@ impl Solver for RhaiSolver {
             .engine
             .call_fn::<Dynamic>(&mut scope, &self.ast, &self.function, args);
         match r {
-            Ok(d) => from_dynamic(&d).map_err(SolverError::Runtime),
+            Ok(d) => from_dynamic(&d).map_err(|english| {
+                SolverError::Script(ScriptFault {
+                    parse: false,
+                    at: None,
+                    fault: Fault::Uncomparable {
+                        type_name: d.type_name().to_owned(),
+                    },
+                    english,
+                })
+            }),
             Err(e) => Err(classify(*e)),
         }
     }
@@ -279,17 +293,24 @@ pub fn classify(e: EvalAltResult) -> SolverError {
         E::ErrorDataTooLarge(what, _) => SolverError::Sandbox(LimitHit::Size { what }),
         // A script evaluated whole (the scratch cell) parses as it runs.
         E::ErrorParsing(ref t, p) => {
-            let at = match (p.line(), p.position()) {
-                (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
-                _ => String::new(),
+            let line_col = p.line().zip(p.position());
+            let at = match line_col {
+                Some((l, c)) => format!(" (line {l}, column {c})"),
+                None => String::new(),
             };
-            SolverError::Compile(format!("syntax error{at}: {t}"))
+            SolverError::Script(ScriptFault {
+                parse: true,
+                at: line_col,
+                fault: parse_fault(t),
+                english: format!("syntax error{at}: {t}"),
+            })
         }
         other => {
             let p = other.position();
-            let at = match (p.line(), p.position()) {
-                (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
-                _ => String::new(),
+            let line_col = p.line().zip(p.position());
+            let at = match line_col {
+                Some((l, c)) => format!(" (line {l}, column {c})"),
+                None => String::new(),
             };
             let msg = match &other {
                 E::ErrorRuntime(d, _) => format!("error thrown: {d}"),
@@ -300,8 +321,75 @@ pub fn classify(e: EvalAltResult) -> SolverError {
                     .unwrap_or_default()
                     .to_owned(),
             };
-            SolverError::Runtime(format!("runtime error{at}: {msg}"))
+            SolverError::Script(ScriptFault {
+                parse: false,
+                at: line_col,
+                fault: run_fault(&other, &msg),
+                english: format!("runtime error{at}: {msg}"),
+            })
         }
+    }
+}
+
+/// The kind of a syntax error, for wording it in each language.
+fn parse_fault(t: &rhai::ParseErrorType) -> Fault {
+    use rhai::{LexError as L, ParseErrorType as P};
+    match t {
+        P::UnexpectedEOF => Fault::Incomplete,
+        P::MissingToken(token, _) => Fault::Expected {
+            token: token.clone(),
+        },
+        P::ExprExpected(_) => Fault::ExpressionExpected,
+        P::BadInput(L::UnterminatedString) => Fault::UnterminatedString,
+        P::BadInput(L::UnexpectedInput(input)) => Fault::BadInput {
+            input: input.clone(),
+        },
+        P::Reserved(word) => Fault::Reserved { word: word.clone() },
+        P::WrongFnDefinition => Fault::NestedFunction,
+        P::FnDuplicatedDefinition(function, params) => Fault::DuplicateFunction {
+            function: function.clone(),
+            params: *params,
+        },
+        P::LoopBreak => Fault::BreakOutsideLoop,
+        P::VariableUndefined(name) => Fault::UnknownVariable { name: name.clone() },
+        P::AssignmentToConstant(name) => Fault::ConstantAssigned { name: name.clone() },
+        other => Fault::Other {
+            text: other.to_string(),
+        },
+    }
+}
+
+/// The kind of a run-time error; `text` is Rhai's description without the
+/// position (what [`Fault::Other`] keeps).
+fn run_fault(e: &EvalAltResult, text: &str) -> Fault {
+    use EvalAltResult as E;
+    match e {
+        E::ErrorRuntime(d, _) => Fault::Thrown {
+            value: d.to_string(),
+        },
+        E::ErrorVariableNotFound(name, _) => Fault::UnknownVariable { name: name.clone() },
+        E::ErrorFunctionNotFound(call, _) => Fault::UnknownFunction { call: call.clone() },
+        E::ErrorArithmetic(m, _) if m.contains("by zero") => Fault::DivisionByZero,
+        E::ErrorArrayBounds(len, index, _) | E::ErrorStringBounds(len, index, _) => {
+            Fault::OutOfBounds {
+                len: *len,
+                index: *index,
+            }
+        }
+        E::ErrorMismatchDataType(expected, actual, _)
+        | E::ErrorMismatchOutputType(expected, actual, _) => Fault::WrongType {
+            expected: expected.clone(),
+            actual: actual.clone(),
+        },
+        E::ErrorIndexingType(type_name, _) => Fault::NotIndexable {
+            type_name: type_name.clone(),
+        },
+        E::ErrorFor(_) => Fault::NotIterable,
+        E::ErrorPropertyNotFound(name, _) => Fault::NoProperty { name: name.clone() },
+        E::ErrorAssignmentToConstant(name, _) => Fault::ConstantAssigned { name: name.clone() },
+        _ => Fault::Other {
+            text: text.to_owned(),
+        },
     }
 }
 
@@ -385,10 +473,16 @@ mod tests {
 
     #[test]
     fn syntax_error_names_line_and_column() {
-        let Err(SolverError::Compile(m)) = solver("fn f(x) {\n  let y = ;\n}") else {
+        let Err(e @ SolverError::Script(_)) = solver("fn f(x) {\n  let y = ;\n}") else {
             panic!()
         };
-        assert!(m.starts_with("syntax error at line 2, column"), "{m}");
+        assert_eq!(e.status(), crate::Status::Error);
+        let m = e.message_in(Lang::En);
+        assert!(m.starts_with("syntax error at line 2, column 11: "), "{m}");
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            "语法错误（第 2 行第 11 列）：这里不应出现 ';'"
+        );
     }
 
     #[test]
@@ -458,10 +552,17 @@ mod tests {
         let mut s = solver("fn f(x) { todo() }").unwrap();
         assert_eq!(s.call(&[1.into()]), Err(SolverError::NotAttempted));
         let mut s = solver("fn f(x) { throw \"bad\"; }").unwrap();
-        let Err(SolverError::Runtime(m)) = s.call(&[1.into()]) else {
+        let Err(e @ SolverError::Script(_)) = s.call(&[1.into()]) else {
             panic!()
         };
-        assert!(m.contains("bad"), "{m}");
+        assert_eq!(
+            e.message_in(Lang::En),
+            "runtime error (line 1, column 11): error thrown: bad"
+        );
+        assert_eq!(
+            e.message_in(Lang::Zh),
+            "运行出错（第 1 行第 11 列）：抛出了错误：bad"
+        );
     }
 
     #[test]
