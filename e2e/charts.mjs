@@ -168,6 +168,29 @@ try {
     ok('print: every chart drawn (or its data printed), self-test answers open');
     await page.close();
   }
+
+  // 5. A chart's toolbar has one button, download as PNG (plotly.js 4 also
+  // offers "Share chart...", an upload to Plotly Cloud: never here), in the
+  // page's language.
+  {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errs = [];
+    page.on('pageerror', (e) => errs.push(e.message));
+    for (const [path, want] of [['/ch/newmodels', 'Download plot as a PNG'], ['/zh/ch/newmodels', '下载为 PNG 图片']]) {
+      await page.goto(BOOK_URL + path);
+      await ready(page);
+      // The cell's first run in the page replaces the pre-rendered output (and its chart).
+      await page.waitForFunction(() => !document.querySelector('#cell-attended .prerendered'), null, { timeout: 30000 });
+      const chart = page.locator('#cell-attended .chart');
+      await chart.scrollIntoViewIfNeeded();
+      await page.locator('#cell-attended .chart[data-drawn]').waitFor();
+      const titles = await chart.locator('.modebar-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-title')));
+      assert.deepEqual(titles, [want], `${path} toolbar: ${titles}`);
+    }
+    assert.deepEqual(errs, []);
+    ok('a chart\'s toolbar is only "download as PNG", in the page\'s language (下载为 PNG 图片 on /zh/)');
+    await page.close();
+  }
 } finally {
   await browser.close();
 }

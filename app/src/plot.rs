@@ -103,6 +103,10 @@ pub fn figure(p: &chapters::demo::Plot) -> String {
         Configuration::new()
             .responsive(true)
             .display_logo(false)
+            // plotly.js 4 adds "Share chart...", which uploads the figure to
+            // Plotly Cloud: nothing here leaves the reader's machine.
+            .show_send_to_cloud(false)
+            .show_edit_in_chart_studio(false)
             .display_mode_bar(DisplayModeBar::Hover)
             .mode_bar_buttons_to_remove(vec![
                 Zoom2d,
