@@ -12,6 +12,13 @@ const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
+// The book has no server but the one serving its files: nothing it does (the
+// page, its workers, its service worker) asks any other origin for anything.
+const offsite = [];
+page.context().on('request', (r) => {
+  const u = new URL(r.url());
+  if (/^https?:$|^wss?:$/.test(u.protocol) && u.origin !== new URL(BOOK_URL).origin) offsite.push(r.url());
+});
 let step = 0;
 const ok = (what) => console.log(`ok ${++step} - ${what}`);
 
@@ -94,6 +101,8 @@ try {
 
   assert.deepEqual(errors, [], 'no uncaught page errors');
   ok('no page errors');
+  assert.deepEqual(offsite, [], 'requests to other origins');
+  ok('no request left the book\'s origin');
 } catch (e) {
   await page.screenshot({ path: 'target/e2e-book-failure.png', fullPage: false }).catch(() => {});
   console.error('not ok - ' + (e.stack || e) + '\n(screenshot: target/e2e-book-failure.png)');

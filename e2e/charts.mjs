@@ -9,8 +9,18 @@ const ok = (what) => console.log(`ok ${++step} - ${what}`);
 const DARK_FG = 'rgb(230, 230, 230)';
 const LIGHT_FG = 'rgb(31, 35, 40)';
 
+// Requests to any origin but the book's (plotly.js must not phone home).
+const offsite = [];
+function watch(page) {
+  page.context().on('request', (r) => {
+    const u = new URL(r.url());
+    if (/^https?:$|^wss?:$/.test(u.protocol) && u.origin !== new URL(BOOK_URL).origin) offsite.push(r.url());
+  });
+}
+
 async function open(opts) {
   const page = await browser.newPage(opts);
+  watch(page);
   const warnings = [];
   page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
   page.on('pageerror', (e) => warnings.push(e.message));
@@ -174,6 +184,7 @@ try {
   // page's language.
   {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    watch(page);
     const errs = [];
     page.on('pageerror', (e) => errs.push(e.message));
     for (const [path, want] of [['/ch/newmodels', 'Download plot as a PNG'], ['/zh/ch/newmodels', '下载为 PNG 图片']]) {
@@ -191,6 +202,8 @@ try {
     ok('a chart\'s toolbar is only "download as PNG", in the page\'s language (下载为 PNG 图片 on /zh/)');
     await page.close();
   }
+  assert.deepEqual(offsite, [], 'requests to other origins');
+  ok('drawing, restyling and printing the charts asked no other origin for anything');
 } finally {
   await browser.close();
 }
