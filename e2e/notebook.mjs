@@ -125,7 +125,15 @@ try {
     await alert.waitFor();
     assert.match(await alert.textContent(), /could not be downloaded: the server answered 503/);
     await page.context().close();
-    ok('a notebook the server does not give is an alert in the page');
+    // The Chinese edition says it in Chinese.
+    page = await open('/zh/ch/deploy');
+    await page.route('**/nb/deploy.ipynb', (r) => r.fulfill({ status: 503, body: 'down' }));
+    await page.locator('.notebook-download.top a').click();
+    const zhAlert = page.locator('.notebook-download.top .notebook-status[role="alert"]');
+    await zhAlert.waitFor();
+    assert.match(await zhAlert.textContent(), /^notebook 没能下载：服务器返回了 503/);
+    await page.context().close();
+    ok('a notebook the server does not give is an alert in the page, in the page\'s language');
   }
 
   // 4. Every chapter's notebook downloads, from the keyboard, with a call cell per cell of the page.

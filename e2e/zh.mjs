@@ -133,6 +133,17 @@ try {
   }
   ok(`Rhai's errors read in Chinese: "${'语法错误（第 2 行…）'}" in a verdict, "运行出错（第 2 行…）：下标越界…" in the scratch cell, whose line 2 is marked`);
 
+  // A damaged shared link is explained in Chinese, the browser's part included.
+  await page.goto(BOOK_URL + '/zh/ch/kvcache#cell-cla?s=zAAAA-not-deflate'); await ready(page);
+  {
+    const note = page.locator('#cell-cla .shared-note.error');
+    await note.waitFor();
+    const said = await note.textContent();
+    assert.match(said, /已损坏|不是一个有效的链接/, said);
+    assert.doesNotMatch(said, /damaged|valid link/, said);
+  }
+  ok('a damaged shared link is explained in Chinese');
+
   // Search: two characters inside a sentence with no spaces.
   await page.goto(BOOK_URL + order[1]); await ready(page);
   await page.keyboard.press('/');

@@ -67,6 +67,22 @@ export function personalise(nb, doc, origin) {
   return changed;
 }
 
+// The status line's words in the page's language.
+const ZH = typeof document !== "undefined" && document.documentElement.lang === "zh-CN";
+const WORDS = ZH ? {
+  preparing: "正在生成 notebook……",
+  failed: (why) => `notebook 没能下载：${why}。请检查网络后重试。`,
+  server: (status) => `服务器返回了 ${status}`,
+  yours: (file, n) => `已下载 ${file}，其中 ${n} 个单元格用的是你填的值。`,
+  defaults: (file) => `已下载 ${file}，单元格用的是默认值。`,
+} : {
+  preparing: "Preparing the notebook…",
+  failed: (why) => `The notebook could not be downloaded: ${why}. Check your connection and try again.`,
+  server: (status) => `the server answered ${status}`,
+  yours: (file, n) => `Downloaded ${file} with your values in ${n} cell${n === 1 ? "" : "s"}.`,
+  defaults: (file) => `Downloaded ${file} with the cells' default values.`,
+};
+
 // Shows `text` in the status line beside `link` (an alert when `error`).
 function say(link, text, error) {
   let box = link.parentElement.querySelector(".notebook-status");
@@ -83,14 +99,14 @@ function say(link, text, error) {
 // Downloads the chapter's notebook as `<slug>.ipynb`, filled in from the page.
 export async function download(link) {
   const slug = link.dataset.notebook;
-  say(link, "Preparing the notebook…", false);
+  say(link, WORDS.preparing, false);
   let nb;
   try {
     const res = await fetch(`/nb/${slug}.ipynb`, { cache: "no-cache" });
-    if (!res.ok) throw new Error(`the server answered ${res.status} ${res.statusText}`.trim());
+    if (!res.ok) throw new Error(WORDS.server(`${res.status} ${res.statusText}`.trim()));
     nb = await res.json();
   } catch (e) {
-    say(link, `The notebook could not be downloaded: ${e.message || e}. Check your connection and try again.`, true);
+    say(link, WORDS.failed(e.message || e), true);
     return;
   }
   const changed = personalise(nb, document, location.origin);
@@ -103,7 +119,5 @@ export async function download(link) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
-  say(link, changed
-    ? `Downloaded ${slug}.ipynb with your values in ${changed} cell${changed === 1 ? "" : "s"}.`
-    : `Downloaded ${slug}.ipynb with the cells' default values.`, false);
+  say(link, changed ? WORDS.yours(`${slug}.ipynb`, changed) : WORDS.defaults(`${slug}.ipynb`), false);
 }
