@@ -294,24 +294,17 @@ pub fn classify(e: EvalAltResult) -> SolverError {
         // A script evaluated whole (the scratch cell) parses as it runs.
         E::ErrorParsing(ref t, p) => {
             let line_col = p.line().zip(p.position());
-            let at = match line_col {
-                Some((l, c)) => format!(" (line {l}, column {c})"),
-                None => String::new(),
-            };
             SolverError::Script(ScriptFault {
                 parse: true,
                 at: line_col,
                 fault: parse_fault(t),
-                english: format!("syntax error{at}: {t}"),
+                english: format!("syntax error{}: {t}", in_parens(line_col)),
             })
         }
         other => {
             let p = other.position();
             let line_col = p.line().zip(p.position());
-            let at = match line_col {
-                Some((l, c)) => format!(" (line {l}, column {c})"),
-                None => String::new(),
-            };
+            let at = in_parens(line_col);
             let msg = match &other {
                 E::ErrorRuntime(d, _) => format!("error thrown: {d}"),
                 _ => other
@@ -328,6 +321,14 @@ pub fn classify(e: EvalAltResult) -> SolverError {
                 english: format!("runtime error{at}: {msg}"),
             })
         }
+    }
+}
+
+/// ` (line 2, column 5)`, or nothing when Rhai gave no place.
+fn in_parens(line_col: Option<(usize, usize)>) -> String {
+    match line_col {
+        Some((l, c)) => format!(" (line {l}, column {c})"),
+        None => String::new(),
     }
 }
 
