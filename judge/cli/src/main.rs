@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use exercises::Exercise;
 use judge::{CodeError, Lang, LimitHit, SolverError, Verdict};
 
@@ -98,8 +98,88 @@ enum Cmd {
     },
 }
 
+/// The language asked for before clap has parsed anything (`--lang zh`,
+/// `--lang=zh`, else the locale), so that `--help` can be worded in it.
+fn lang_of_args(args: &[std::ffi::OsString]) -> Lang {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let named = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--lang") {
+            Some("") => args.get(i + 1).cloned(),
+            Some(rest) => rest.strip_prefix('=').map(str::to_owned),
+            None => None,
+        });
+    named
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(Lang::from_env)
+}
+
+/// The command line's help in Chinese: clap words it from the doc comments
+/// (English), so each text is replaced here. A name below that the CLI does
+/// not have panics, which `cli::help_is_chinese_with_lang_zh` would catch.
+fn in_chinese(cmd: clap::Command) -> clap::Command {
+    let folder = "要评测的练习文件夹，例如 practice/ch_newmodels。";
+    let grade_args = |c: clap::Command| {
+        c.mut_arg("folder", |a| a.help(folder))
+            .mut_arg("json", |a| a.help("以 JSON 输出评测结果。"))
+            .mut_arg("watch", |a| {
+                a.help("文件夹里有改动就重新评测（Ctrl+C 停止）。")
+            })
+            .mut_arg("timeout", |a| {
+                a.help("一道练习的 Rust 进程最多运行的秒数（所有用例合计）。")
+            })
+            .mut_arg("memory", |a| {
+                a.help("一道练习的 Rust 进程最多使用的内存（地址空间），单位 MiB。")
+            })
+    };
+    grade_args(cmd)
+        .about("离线评测《推理手册》的练习。")
+        .after_help("示例：\n  judge practice/ch_newmodels\n  judge practice/ch_newmodels --json\n  judge hint ch_newmodels/attended 2\n  judge eval 'ledger(\"DeepSeek-V4-Pro\", 262144)'")
+        .mut_arg("lang", |a| {
+            a.help("评测消息、题面和提示的语言：zh 或 en（默认取自 LC_ALL、LC_MESSAGES 或 LANG）。")
+        })
+        .mut_subcommand("grade", |c| {
+            grade_args(c).about("评测一个练习文件夹（与 `judge <文件夹>` 相同）。")
+        })
+        .mut_subcommand("list", |c| {
+            c.about("列出所有练习；给出文件夹时附上各题在其中的状态。")
+                .mut_arg("folder", |a| a.help("一个练习文件夹。"))
+        })
+        .mut_subcommand("show", |c| {
+            c.about("打印一道练习的题面。").mut_arg("id", |a| {
+                a.help("练习的 id，例如 ch_newmodels/v4_kv（`judge list` 会列出）。")
+            })
+        })
+        .mut_subcommand("hint", |c| {
+            c.about("显示一道练习的提示，前 N 条。")
+                .mut_arg("id", |a| a.help("练习的 id。"))
+                .mut_arg("n", |a| a.help("显示几条提示。"))
+        })
+        .mut_subcommand("eval", |c| {
+            c.about("用各章的函数运行 Rhai，以 JSON 打印结果。")
+                .mut_arg("list", |a| a.help("改为列出可以调用的函数。"))
+                .mut_arg("source", |a| a.help("表达式或脚本。"))
+        })
+        .mut_subcommand("completions", |c| {
+            c.about("打印 shell 补全脚本（bash、zsh、fish、elvish、powershell）。")
+                .mut_arg("shell", |a| a.help("哪种 shell。"))
+        })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cmd = match lang_of_args(&args) {
+        Lang::En => Cli::command(),
+        Lang::Zh => in_chinese(Cli::command()),
+    };
+    let cli = match Cli::from_arg_matches(&cmd.get_matches_from(args)) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let lang = cli.lang.unwrap_or_else(Lang::from_env);
     let g = &cli.grade;
     if cli.command.is_some() && (g.folder.is_some() || g.json || g.watch) {
@@ -123,8 +203,12 @@ fn main() -> ExitCode {
                     println!();
                 }
                 println!("{chapter}:");
+                let doc_lang = match lang {
+                    Lang::En => chapters::Lang::En,
+                    Lang::Zh => chapters::Lang::Zh,
+                };
                 for f in fns {
-                    println!("  {}\n      {}", f.signature(), f.doc);
+                    println!("  {}\n      {}", f.signature(), f.doc_in(doc_lang));
                 }
             }
             ExitCode::SUCCESS

@@ -173,6 +173,59 @@ fn a_looping_rust_solution_is_stopped_and_a_panic_is_an_error() {
 }
 
 #[test]
+fn help_is_chinese_with_lang_zh() {
+    let help = |args: &[&str]| {
+        let out = common::judge_cmd().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // Every command's help, in both ways of asking and from the locale.
+    let top = help(&["--lang", "zh", "--help"]);
+    assert!(
+        top.contains("离线评测《推理手册》的练习。") && top.contains("评测消息、题面和提示的语言"),
+        "{top}"
+    );
+    assert!(!top.contains("Grades the Inference Handbook"), "{top}");
+    for (cmd, words) in [
+        ("grade", "要评测的练习文件夹"),
+        ("list", "一个练习文件夹。"),
+        ("show", "练习的 id，例如"),
+        ("hint", "显示几条提示。"),
+        ("eval", "表达式或脚本。"),
+        ("completions", "哪种 shell。"),
+    ] {
+        let text = help(&[cmd, "--lang=zh", "--help"]);
+        assert!(text.contains(words), "{cmd}: {text}");
+    }
+    let out = common::judge_cmd()
+        .env("LANG", "zh_CN.UTF-8")
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("离线评测"),
+        "{out:?}"
+    );
+    // English stays as the doc comments say.
+    let en = help(&["--lang", "en", "--help"]);
+    assert!(
+        en.contains("Grades the Inference Handbook's exercises offline"),
+        "{en}"
+    );
+    // The Chinese functions' docs in `eval --list`.
+    let list = help(&["--lang", "zh", "eval", "--list"]);
+    assert!(
+        list.starts_with("ch_newmodels:\n  ")
+            && list
+                .chars()
+                .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+                .count()
+                > 100,
+        "{list}"
+    );
+}
+
+#[test]
 fn eval_prints_json_and_lists_the_api() {
     let run = |args: &[&str]| common::judge_cmd().args(args).output().unwrap();
     let out = run(&[
