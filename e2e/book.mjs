@@ -5,20 +5,15 @@
 // answer shows expected against actual, the contents mark the chapter's
 // progress, and the 404 page is a real one.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, ready } from './browser.mjs';
+import { BOOK_URL, launch, offsiteRequests, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
-// The book has no server but the one serving its files: nothing it does (the
-// page, its workers, its service worker) asks any other origin for anything.
-const offsite = [];
-page.context().on('request', (r) => {
-  const u = new URL(r.url());
-  if (/^https?:$|^wss?:$/.test(u.protocol) && u.origin !== new URL(BOOK_URL).origin) offsite.push(r.url());
-});
+// Nothing the book does asks any other origin for anything.
+const offsite = offsiteRequests(page.context());
 let step = 0;
 const ok = (what) => console.log(`ok ${++step} - ${what}`);
 

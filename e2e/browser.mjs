@@ -25,3 +25,16 @@ export async function launchPersistent(dir, options = {}) {
 export async function ready(page) {
   await page.waitForSelector('html[data-ready]', { state: 'attached' });
 }
+
+// Collects every request `context` (its pages, their workers, its service
+// worker) makes to an origin other than the book's: the book has no server but
+// the one serving its files, so a test expects this to stay empty.
+export function offsiteRequests(context) {
+  const offsite = [];
+  const home = new URL(BOOK_URL).origin;
+  context.on('request', (r) => {
+    const u = new URL(r.url());
+    if (/^(https?|wss?):$/.test(u.protocol) && u.origin !== home) offsite.push(r.url());
+  });
+  return offsite;
+}

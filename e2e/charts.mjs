@@ -1,7 +1,7 @@
 // End-to-end: charts follow the theme and the screen, carry their data as
 // text, stay out of the keyboard's way, and print (issue: what a reader touches).
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, ready } from './browser.mjs';
+import { BOOK_URL, launch, offsiteRequests, ready } from './browser.mjs';
 
 const browser = await launch();
 let step = 0;
@@ -9,14 +9,10 @@ const ok = (what) => console.log(`ok ${++step} - ${what}`);
 const DARK_FG = 'rgb(230, 230, 230)';
 const LIGHT_FG = 'rgb(31, 35, 40)';
 
-// Requests to any origin but the book's (plotly.js must not phone home).
-const offsite = [];
-function watch(page) {
-  page.context().on('request', (r) => {
-    const u = new URL(r.url());
-    if (/^https?:$|^wss?:$/.test(u.protocol) && u.origin !== new URL(BOOK_URL).origin) offsite.push(r.url());
-  });
-}
+// Requests to any origin but the book's, from every page below (plotly.js
+// must not phone home).
+const offsiteLists = [];
+const watch = (page) => offsiteLists.push(offsiteRequests(page.context()));
 
 async function open(opts) {
   const page = await browser.newPage(opts);
@@ -202,7 +198,7 @@ try {
     ok('a chart\'s toolbar is only "download as PNG", in the page\'s language (下载为 PNG 图片 on /zh/)');
     await page.close();
   }
-  assert.deepEqual(offsite, [], 'requests to other origins');
+  assert.deepEqual(offsiteLists.flat(), [], 'requests to other origins');
   ok('drawing, restyling and printing the charts asked no other origin for anything');
 } finally {
   await browser.close();

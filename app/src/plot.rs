@@ -99,8 +99,13 @@ pub fn figure(p: &chapters::demo::Plot) -> String {
     // Only "download as PNG" stays in the toolbar; page.js takes it out of the
     // tab order (the data table under each chart is the keyboard's way in).
     use ModeBarButtonName::*;
+    let config = match crate::lang::chapters_lang() {
+        // index.html registers this plotly locale when plotly.js loads.
+        chapters::Lang::Zh => Configuration::new().locale("zh-CN"),
+        chapters::Lang::En => Configuration::new(),
+    };
     plot.set_configuration(
-        Configuration::new()
+        config
             .responsive(true)
             .display_logo(false)
             // plotly.js 4 adds "Share chart...", which uploads the figure to

@@ -244,11 +244,16 @@ pub fn eval(
                 judge::Lang::En => "todo() reached".to_owned(),
                 judge::Lang::Zh => "执行到了 todo()".to_owned(),
             },
-            e @ judge::SolverError::Script(judge::ScriptFault {
-                fault: judge::Fault::UnknownFunction { .. },
-                ..
-            }) => with_signature_hint(e.message_in(lang), lang),
-            e => e.message_in(lang),
+            e => {
+                let said = e.message_in(lang);
+                match e {
+                    judge::SolverError::Script(judge::ScriptFault {
+                        fault: judge::Fault::UnknownFunction { call },
+                        ..
+                    }) => with_signature_hint(said, &call, lang),
+                    _ => said,
+                }
+            }
         }),
     };
     let printed = out.borrow().clone();
@@ -258,14 +263,12 @@ pub fn eval(
 #[cfg(feature = "script")]
 use judge::script::from_dynamic;
 
-/// Adds the right signature to Rhai's "Function not found" for an API name.
+/// Adds the right signature to a "function not found" message (`msg`) when
+/// the call Rhai could not match (`name (i64, …)`) names an API function.
 #[cfg(feature = "script")]
-fn with_signature_hint(msg: String, lang: judge::Lang) -> String {
-    let hint = functions().into_iter().find(|f| {
-        msg.contains(&format!("Function not found: {} (", f.name))
-            || msg.contains(&format!("找不到函数 {} (", f.name))
-    });
-    match (hint, lang) {
+fn with_signature_hint(msg: String, call: &str, lang: judge::Lang) -> String {
+    let name = call.split(" (").next().unwrap_or(call);
+    match (functions().into_iter().find(|f| f.name == name), lang) {
         (Some(f), judge::Lang::En) => format!("{msg}; the API has {}", f.signature()),
         (Some(f), judge::Lang::Zh) => format!("{msg}；本书的函数是 {}", f.signature()),
         (None, _) => msg,

@@ -172,7 +172,8 @@ fn in_chinese(cmd: clap::Command) -> clap::Command {
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let cmd = match lang_of_args(&args) {
+    let asked = lang_of_args(&args);
+    let cmd = match asked {
         Lang::En => Cli::command(),
         Lang::Zh => in_chinese(Cli::command()),
     };
@@ -180,7 +181,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    let lang = cli.lang.unwrap_or_else(Lang::from_env);
+    let lang = cli.lang.unwrap_or(asked);
     let g = &cli.grade;
     if cli.command.is_some() && (g.folder.is_some() || g.json || g.watch) {
         complain(
@@ -203,12 +204,8 @@ fn main() -> ExitCode {
                     println!();
                 }
                 println!("{chapter}:");
-                let doc_lang = match lang {
-                    Lang::En => chapters::Lang::En,
-                    Lang::Zh => chapters::Lang::Zh,
-                };
                 for f in fns {
-                    println!("  {}\n      {}", f.signature(), f.doc_in(doc_lang));
+                    println!("  {}\n      {}", f.signature(), f.doc_in(book_lang(lang)));
                 }
             }
             ExitCode::SUCCESS
