@@ -62,22 +62,34 @@ try {
   line('navigation -> first frame after it', rows.frame);
   line('navigation -> live parts mounted (data-ready)', rows.ready);
   line('navigation -> first output computed in the page', rows.live);
-  // The machine's floor for the first figure: FCP of a page of one sentence, no
-  // CSS, no script (answered by the browser driver, not the server), five cold
-  // loads right after these.
+  // Floors for the first figure on this machine, loaded alternately right after
+  // these (answered by the browser driver, not the server):
+  // - a page of one sentence, no CSS, no script;
+  // - the chapter cut before its third section (about 14 KB of body: header,
+  //   contents, introduction, self-test, "at a glance"), with the book's
+  //   stylesheet and no script: what a first screen with the book's look costs
+  //   before any of the rest of the chapter or the app is there.
   {
-    const floor = [];
-    for (let i = 0; i < 5; i++) {
-      const ctx = await browser.newContext();
-      const page = await ctx.newPage();
-      await page.route('**/__floor', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><p>Hello there.</p>' }));
-      await page.goto(BOOK_URL + '/__floor');
-      floor.push(Math.round(await page.evaluate(() => new Promise((res) => new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') res(e.startTime);
-      }).observe({ type: 'paint', buffered: true })))));
-      await ctx.close();
+    const chapter = await (await fetch(BOOK_URL + '/ch/newmodels')).text();
+    const cut = chapter.indexOf('<h2', chapter.indexOf('<h2') + 1);
+    const firstScreen = chapter.slice(0, chapter.indexOf('<h2', cut + 1))
+      .replace(/<script[\s\S]*?<\/script>/g, '').replace(/<link rel="(modulepreload|preload)"[^>]*>/g, '');
+    const pages = { sentence: '<!doctype html><p>Hello there.</p>', firstScreen };
+    const floors = { sentence: [], firstScreen: [] };
+    for (let i = 0; i < 7; i++) {
+      for (const [name, body] of Object.entries(pages)) {
+        const ctx = await browser.newContext();
+        const page = await ctx.newPage();
+        await page.route('**/__floor', (r) => r.fulfill({ contentType: 'text/html', body }));
+        await page.goto(BOOK_URL + '/__floor');
+        floors[name].push(Math.round(await page.evaluate(() => new Promise((res) => new PerformanceObserver((l) => {
+          for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') res(e.startTime);
+        }).observe({ type: 'paint', buffered: true })))));
+        await ctx.close();
+      }
     }
-    line('navigation -> a one-sentence page painted (floor)', floor);
+    line('floor: a one-sentence page painted', floors.sentence);
+    line('floor: first screen, book CSS, no script', floors.firstScreen);
   }
   const slow = await coldLoads(10);
   line('at 10 Mbit/s, 40 ms: text painted (FCP)', slow.text);
