@@ -11,6 +11,7 @@
 mod report;
 mod rust;
 mod watch;
+mod zh;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -118,68 +119,29 @@ fn lang_of_args(args: &[std::ffi::OsString]) -> Lang {
         .unwrap_or_else(Lang::from_env)
 }
 
-/// The command line's help in Chinese: clap words it from the doc comments
-/// (English), so each text is replaced here. A name below that the CLI does
-/// not have panics, which `cli::help_is_chinese_with_lang_zh` would catch.
-fn in_chinese(cmd: clap::Command) -> clap::Command {
-    let folder = "要评测的练习文件夹，例如 practice/ch_newmodels。";
-    let grade_args = |c: clap::Command| {
-        c.mut_arg("folder", |a| a.help(folder))
-            .mut_arg("json", |a| a.help("以 JSON 输出评测结果。"))
-            .mut_arg("watch", |a| {
-                a.help("文件夹里有改动就重新评测（Ctrl+C 停止）。")
-            })
-            .mut_arg("timeout", |a| {
-                a.help("一道练习的 Rust 进程最多运行的秒数（所有用例合计）。")
-            })
-            .mut_arg("memory", |a| {
-                a.help("一道练习的 Rust 进程最多使用的内存（地址空间），单位 MiB。")
-            })
-    };
-    grade_args(cmd)
-        .about("离线评测《推理手册》的练习。")
-        .after_help("示例：\n  judge practice/ch_newmodels\n  judge practice/ch_newmodels --json\n  judge hint ch_newmodels/attended 2\n  judge eval 'ledger(\"DeepSeek-V4-Pro\", 262144)'")
-        .mut_arg("lang", |a| {
-            a.help("评测消息、题面和提示的语言：zh 或 en（默认取自 LC_ALL、LC_MESSAGES 或 LANG）。")
-        })
-        .mut_subcommand("grade", |c| {
-            grade_args(c).about("评测一个练习文件夹（与 `judge <文件夹>` 相同）。")
-        })
-        .mut_subcommand("list", |c| {
-            c.about("列出所有练习；给出文件夹时附上各题在其中的状态。")
-                .mut_arg("folder", |a| a.help("一个练习文件夹。"))
-        })
-        .mut_subcommand("show", |c| {
-            c.about("打印一道练习的题面。").mut_arg("id", |a| {
-                a.help("练习的 id，例如 ch_newmodels/v4_kv（`judge list` 会列出）。")
-            })
-        })
-        .mut_subcommand("hint", |c| {
-            c.about("显示一道练习的提示，前 N 条。")
-                .mut_arg("id", |a| a.help("练习的 id。"))
-                .mut_arg("n", |a| a.help("显示几条提示。"))
-        })
-        .mut_subcommand("eval", |c| {
-            c.about("用各章的函数运行 Rhai，以 JSON 打印结果。")
-                .mut_arg("list", |a| a.help("改为列出可以调用的函数。"))
-                .mut_arg("source", |a| a.help("表达式或脚本。"))
-        })
-        .mut_subcommand("completions", |c| {
-            c.about("打印 shell 补全脚本（bash、zsh、fish、elvish、powershell）。")
-                .mut_arg("shell", |a| a.help("哪种 shell。"))
-        })
+/// The command line, worded in `lang`.
+fn command(lang: Lang) -> clap::Command {
+    match lang {
+        Lang::En => Cli::command(),
+        Lang::Zh => zh::command(Cli::command()),
+    }
 }
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let asked = lang_of_args(&args);
-    let cmd = match asked {
-        Lang::En => Cli::command(),
-        Lang::Zh => in_chinese(Cli::command()),
-    };
-    let cli = match Cli::from_arg_matches(&cmd.get_matches_from(args)) {
+    let parsed = command(asked)
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => match (asked, zh::error(&e)) {
+            (Lang::Zh, Some(text)) => {
+                eprint!("{text}");
+                return ExitCode::from(2);
+            }
+            _ => e.exit(),
+        },
     };
     let lang = cli.lang.unwrap_or(asked);
     let g = &cli.grade;
@@ -212,12 +174,12 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Eval { source, .. }) => eval_cmd(source.as_deref().unwrap_or_default(), lang),
         Some(Cmd::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
+            clap_complete::generate(shell, &mut command(lang), "judge", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
         None if cli.grade.folder.is_some() => grade_cmd(&cli.grade, lang),
         None => {
-            let _ = Cli::command().print_help();
+            let _ = command(lang).print_help();
             ExitCode::from(2)
         }
     }
@@ -241,7 +203,7 @@ fn complain(lang: Lang, message: &str) {
 
 fn grade_cmd(g: &GradeArgs, lang: Lang) -> ExitCode {
     let Some(folder) = g.folder.as_deref() else {
-        let _ = Cli::command().print_help();
+        let _ = command(lang).print_help();
         return ExitCode::from(2);
     };
     if !(g.timeout > 0.0 && g.timeout <= 3600.0) {
@@ -440,9 +402,13 @@ pub struct Results {
 }
 
 fn chapter_of(folder: &Path, lang: Lang) -> Result<String, String> {
-    let canon = folder
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", folder.display()))?;
+    let canon = folder.canonicalize().map_err(|e| match (lang, e.kind()) {
+        (Lang::Zh, std::io::ErrorKind::NotFound) => {
+            format!("没有 {} 这个文件夹", folder.display())
+        }
+        (Lang::Zh, _) => format!("无法打开 {}：{e}", folder.display()),
+        (Lang::En, _) => format!("{}: {e}", folder.display()),
+    })?;
     let name = canon
         .file_name()
         .and_then(|n| n.to_str())

@@ -196,6 +196,49 @@ fn help_is_chinese_with_lang_zh() {
     ] {
         let text = help(&[cmd, "--lang=zh", "--help"]);
         assert!(text.contains(words), "{cmd}: {text}");
+        // clap's own words too: the usage line, the headings, the help flag.
+        assert!(
+            text.contains("\n用法：judge ")
+                && text.contains("\n选项：\n")
+                && text.contains("显示帮助"),
+            "{cmd}: {text}"
+        );
+        for english in [
+            "Usage:",
+            "Options:",
+            "Arguments:",
+            "Print help",
+            "[default:",
+            "[possible values:",
+        ] {
+            assert!(!text.contains(english), "{cmd}: {english} in {text}");
+        }
+    }
+    for (args, words) in [
+        (
+            &["--lang", "zh", "--help"][..],
+            &[
+                "命令：\n",
+                "参数：\n",
+                "显示本帮助，或所给命令的帮助",
+                "显示版本",
+                "[默认：10]",
+            ][..],
+        ),
+        (
+            &["--lang", "zh", "completions", "--help"],
+            &["[可取的值：bash, elvish, fish, powershell, zsh]"],
+        ),
+        (
+            &["--lang", "zh", "help", "hint"],
+            &["显示几条提示。 [默认：1]"],
+        ),
+    ] {
+        let text = help(args);
+        for w in words {
+            assert!(text.contains(w), "{args:?}: {w} not in {text}");
+        }
+        assert!(!text.contains("Print "), "{args:?}: {text}");
     }
     let out = common::judge_cmd()
         .env("LANG", "zh_CN.UTF-8")
@@ -222,6 +265,78 @@ fn help_is_chinese_with_lang_zh() {
                 .count()
                 > 100,
         "{list}"
+    );
+}
+
+#[test]
+fn command_line_errors_are_chinese_with_lang_zh() {
+    let run = |args: &[&str]| {
+        let out = common::judge_cmd().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    for (args, words) in [
+        (
+            &["--lang", "zh", "--jsn"][..],
+            &[
+                "错误：不认识的参数 '--jsn'",
+                "提示：是不是想用 '--json'？",
+                "用法：judge ",
+            ][..],
+        ),
+        (
+            &["--lang", "zh", "hint"],
+            &["错误：缺少必需的参数：<ID>", "用法：judge hint <ID> [N]"],
+        ),
+        (
+            &[
+                "--lang=zh",
+                "grade",
+                "--timeout",
+                "x",
+                "practice/ch_newmodels",
+            ],
+            &["'x' 不对：不是一个数"],
+        ),
+        (
+            &["--lang", "zh", "completions", "fishy"],
+            &[
+                "'fishy' 不对",
+                "[可取的值：bash, elvish, fish, powershell, zsh]",
+                "是不是想用 'fish'？",
+            ],
+        ),
+        (
+            &["--lang", "zh", "show", "a", "b"],
+            &["错误：不认识的参数 'b'"],
+        ),
+        (
+            &["--lang", "zh", "no-such-folder"],
+            &["judge：没有 no-such-folder 这个文件夹"],
+        ),
+    ] {
+        let text = run(args);
+        for w in words {
+            assert!(text.contains(w), "{args:?}: {w} not in {text}");
+        }
+        for english in ["error:", "Usage:", "tip:", "For more information"] {
+            assert!(!text.contains(english), "{args:?}: {english} in {text}");
+        }
+    }
+    // A Chinese locale asks for the same; English stays clap's.
+    let out = common::judge_cmd()
+        .env("LANG", "zh_CN.UTF-8")
+        .arg("--jsn")
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("不认识的参数"),
+        "{out:?}"
+    );
+    let en = run(&["--lang", "en", "--jsn"]);
+    assert!(
+        en.contains("error: unexpected argument '--jsn' found") && en.contains("Usage:"),
+        "{en}"
     );
 }
 
