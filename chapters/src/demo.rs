@@ -272,6 +272,32 @@ pub fn defaults_with(params: &[Param], changes: &[(&str, &str)]) -> Raw {
     raw
 }
 
+/// The helpers a demo's tests share, written into its `mod tests` (which has
+/// the demo's `PARAMS` and `run` in scope): `raw(changes)` is the defaults with
+/// some fields changed, `out(changes)` runs them in English and expects an
+/// output, `errors(changes)` expects the parameter errors.
+#[cfg(test)]
+macro_rules! test_helpers {
+    () => {
+        #[allow(dead_code)]
+        fn raw(changes: &[(&str, &str)]) -> Raw {
+            $crate::demo::defaults_with(PARAMS, changes)
+        }
+
+        #[allow(dead_code)]
+        fn out(changes: &[(&str, &str)]) -> Output {
+            run(&$crate::demo::defaults_with(PARAMS, changes), Lang::En).unwrap()
+        }
+
+        #[allow(dead_code)]
+        fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
+            run(&$crate::demo::defaults_with(PARAMS, changes), Lang::En).unwrap_err()
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use test_helpers;
+
 /// A parameter the reader got wrong, and why, in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamError {

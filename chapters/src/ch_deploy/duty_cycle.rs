@@ -555,15 +555,9 @@ pub fn figures() -> Vec<(&'static str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::{defaults, defaults_with};
+    use crate::demo::defaults;
 
-    fn raw(changes: &[(&str, &str)]) -> Raw {
-        defaults_with(PARAMS, changes)
-    }
-
-    fn out(changes: &[(&str, &str)]) -> Output {
-        run(&raw(changes), Lang::En).unwrap()
-    }
+    crate::demo::test_helpers!();
 
     fn text(o: &Output, i: usize) -> &str {
         o.text_at(i)

@@ -803,19 +803,9 @@ pub fn figures() -> Vec<(&'static str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::{defaults, defaults_with};
+    use crate::demo::defaults;
 
-    fn raw(changes: &[(&str, &str)]) -> Raw {
-        defaults_with(PARAMS, changes)
-    }
-
-    fn out(changes: &[(&str, &str)]) -> Output {
-        run(&raw(changes), Lang::En).unwrap()
-    }
-
-    fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-        run(&raw(changes), Lang::En).unwrap_err()
-    }
+    crate::demo::test_helpers!();
 
     fn text(o: &Output) -> &str {
         o.text_at(0)

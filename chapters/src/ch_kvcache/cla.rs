@@ -378,11 +378,9 @@ pub fn figures() -> Vec<(&'static str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::{defaults, defaults_with};
+    use crate::demo::defaults;
 
-    fn raw(changes: &[(&str, &str)]) -> Raw {
-        defaults_with(PARAMS, changes)
-    }
+    crate::demo::test_helpers!();
 
     fn parts(o: &Output) -> (&str, &Vec<Vec<String>>, &Plot) {
         let [Block::Text(t), Block::Table { rows, .. }, Block::Plot(p)] = &o.blocks[..] else {

@@ -1226,12 +1226,9 @@ pub fn figures() -> Vec<(&'static str, String)> {
 mod tests {
     use super::*;
     use crate::ch_kvcache::formulas::table_models;
-    use crate::demo::{checked_product, defaults, defaults_with};
+    use crate::demo::{checked_product, defaults};
 
-    fn out(changes: &[(&str, &str)]) -> Output {
-        let raw = defaults_with(PARAMS, changes);
-        run(&raw, Lang::En).unwrap()
-    }
+    crate::demo::test_helpers!();
 
     fn text(o: &Output) -> &str {
         o.text_at(0)
@@ -1243,11 +1240,6 @@ mod tests {
 
     fn plot(o: &Output) -> &Plot {
         o.plot_at(2)
-    }
-
-    fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-        let raw = defaults_with(PARAMS, changes);
-        run(&raw, Lang::En).unwrap_err()
     }
 
     #[test]
