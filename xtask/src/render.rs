@@ -308,18 +308,18 @@ fn not_found() -> Page {
         other: None,
         body: format!(
             "{}<main class=\"page not-found\"><h1>{}</h1>\
-             <p>{} <a href=\"/\">{}</a></p><ul>{}</ul>\
-             <section lang=\"{}\"><h2>{}</h2><p>{} <a href=\"/zh/\">{}</a></p><ul>{}</ul></section></main>\n",
+             <p>{}</p><ul>{}</ul><p><a href=\"/\">{}</a></p>\
+             <section lang=\"{}\"><h2>{}</h2><p>{}</p><ul>{}</ul><p><a href=\"/zh/\">{}</a></p></section></main>\n",
             header(en, None),
             escape(&t(en, "not_found_title")),
             escape(&t(en, "not_found_text")),
-            escape(&t(en, "back_to_contents")),
             list(en),
+            escape(&t(en, "back_to_contents")),
             zh.tag(),
             escape(&t(zh, "not_found_title")),
             escape(&t(zh, "not_found_text")),
-            escape(&t(zh, "back_to_contents")),
             list(zh),
+            escape(&t(zh, "back_to_contents")),
         ),
     }
 }

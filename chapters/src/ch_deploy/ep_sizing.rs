@@ -93,6 +93,9 @@ pub const V4_TOP_K: u64 = 8;
 pub const V4_REDUNDANT: u64 = 32;
 /// Mixtral 8×7B: experts and experts per token.
 pub const MIXTRAL: (u64, u64) = (8, 2);
+/// DeepSeek-V4-Pro's routed experts and top-k in its config (the first
+/// chapter's table), where the analysis sizes 256 and top-8.
+pub const V4_PRO_CONFIG: (u64, u64) = (384, 6);
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
@@ -797,6 +800,14 @@ pub fn figures() -> Vec<(&'static str, String)> {
             "ep_sizing.k3_other_over_overhead",
             format!("{}×", num((attn + embed) * 1000.0 / k.overhead_gb, 0)),
         ),
+        (
+            "ep_sizing.v4_other_over_overhead",
+            format!("{}×", num(V4_OTHER_TB * 1000.0 / v.overhead_gb, 0)),
+        ),
+        (
+            "ep_sizing.v4_config_active_share",
+            pct(V4_PRO_CONFIG.1 as f64 / V4_PRO_CONFIG.0 as f64, 1),
+        ),
     ]
 }
 
@@ -855,6 +866,8 @@ mod tests {
             ("ep_sizing.v4_eplb_min_ep", "16"),
             ("ep_sizing.k3_shared_gb", "4.9 GB"),
             ("ep_sizing.k3_other_over_overhead", "120×"),
+            ("ep_sizing.v4_other_over_overhead", "100×"),
+            ("ep_sizing.v4_config_active_share", "1.6%"),
         ];
         let got = figures();
         let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();

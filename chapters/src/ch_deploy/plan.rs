@@ -133,6 +133,18 @@ pub fn decode_plan(
     mode: Mode,
 ) -> Option<DecodePlan> {
     let concurrency = mode.fit(free_gb_per_card * cards as f64 / request_gb);
+    plan_for(concurrency, nodes_per_unit, concurrent, pd_ratio, mode)
+}
+
+/// The rest of a decode plan once a unit's concurrency is known; `None` when
+/// it is 0.
+fn plan_for(
+    concurrency: u64,
+    nodes_per_unit: u64,
+    concurrent: u64,
+    pd_ratio: f64,
+    mode: Mode,
+) -> Option<DecodePlan> {
     if concurrency == 0 {
         return None;
     }
@@ -308,6 +320,22 @@ pub fn plan(m: &Model, gpu: &Gpu, tokens: u64, concurrent: u64, mode: Mode) -> O
         2.5,
         mode,
     )
+}
+
+/// [`plan`] without pooling: under data-parallel attention a request's cache
+/// stays on one card, so a card holds ⌊free / request⌋ whole requests and a
+/// unit that many times its cards; rounded as a buyer must. Returns the
+/// requests a card holds and the plan (`None` when a card holds none).
+pub fn plan_per_card(m: &Model, gpu: &Gpu, tokens: u64, concurrent: u64) -> (u64, Option<DecodePlan>) {
+    let per_card = (article_free_gb(m, gpu) / article_request_gb(m, tokens)).floor() as u64;
+    let plan = plan_for(
+        per_card * m.ep,
+        m.ep.div_ceil(GPUS_PER_NODE),
+        concurrent,
+        2.5,
+        Mode::Conservative,
+    );
+    (per_card, plan)
 }
 
 /// The design question: the EP (one of [`EP_SIZES`] that divides

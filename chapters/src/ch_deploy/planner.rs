@@ -6,7 +6,7 @@
 use crate::ch_deploy::plan::{
     B300, DecodePlan, EP_SIZES, EpRow, GPUS_PER_NODE, Gpu, H200, Mode, Model, RoundTo,
     article_free_gb, article_request_gb, best_plan, decode_ms, decode_plan, ep_row, hicache_nodes,
-    k3, request_gb, v4,
+    k3, plan_per_card, request_gb, v4,
 };
 use crate::ch_kvcache::kv_calc::grouped;
 use crate::demo::{
@@ -1139,6 +1139,21 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ("planner.k3_b300_gain", times(tot(0, a), tot(2, a))),
         ("planner.v4_b300_gain", times(tot(1, a), tot(3, a))),
     ]);
+    // Whole requests per card (no pooling), on H200.
+    for (i, names) in [
+        (0, ["planner.k3_h200_per_card", "planner.k3_h200_concurrency_pc", "planner.k3_h200_total_pc"]),
+        (1, ["planner.v4_h200_per_card", "planner.v4_h200_concurrency_pc", "planner.v4_h200_total_pc"]),
+    ] {
+        let s = &setups[i];
+        let (per_card, Some(d)) = plan_per_card(&s.model, &s.gpu, s.tokens, s.target) else {
+            return Vec::new();
+        };
+        out.extend(names.into_iter().zip([
+            group_u64(per_card),
+            group_u64(d.concurrency),
+            group_u64(d.total_nodes),
+        ]));
+    }
     for (i, ep_name, gpus_name) in [
         (0, "planner.best_k3_ep", "planner.best_k3_gpus"),
         (1, "planner.best_v4_ep", "planner.best_v4_gpus"),
@@ -1246,6 +1261,12 @@ mod tests {
             ("planner.ratio_b300_c", "4.8×"),
             ("planner.k3_b300_gain", "3.2×"),
             ("planner.v4_b300_gain", "3.6×"),
+            ("planner.k3_h200_per_card", "2"),
+            ("planner.k3_h200_concurrency_pc", "64"),
+            ("planner.k3_h200_total_pc", "880"),
+            ("planner.v4_h200_per_card", "9"),
+            ("planner.v4_h200_concurrency_pc", "144"),
+            ("planner.v4_h200_total_pc", "196"),
             ("planner.best_k3_ep", "128"),
             ("planner.best_k3_gpus", "3,768"),
             ("planner.best_v4_ep", "128"),

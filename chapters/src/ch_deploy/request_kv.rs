@@ -769,6 +769,10 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ),
         ("request_kv.v4_1m_gb", gb(v4.gb(m1))),
         ("request_kv.k3_over_v4", times(k3.gb(m1) / v4.gb(m1))),
+        (
+            "request_kv.k3_over_v4_per_token",
+            times(k3.kb_per_token / v4.kb_per_token),
+        ),
         ("request_kv.k3_10k_tb", tb(k3.total_tb(m1, requests))),
         ("request_kv.v4_10k_tb", tb(v4.total_tb(m1, requests))),
         ("request_kv.k3_500k_gb", gb(k3.gb(m5))),
@@ -866,6 +870,7 @@ mod tests {
             ("request_kv.v32_mla_bytes", "70,272 B"),
             ("request_kv.v4_1m_gb", "12.2 GB"),
             ("request_kv.k3_over_v4", "5.0×"),
+            ("request_kv.k3_over_v4_per_token", "5.0×"),
             ("request_kv.k3_10k_tb", "616 TB"),
             ("request_kv.v4_10k_tb", "122 TB"),
             ("request_kv.k3_500k_gb", "30.9 GB"),

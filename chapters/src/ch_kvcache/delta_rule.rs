@@ -691,8 +691,10 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ("delta_rule.gated_double", pct(double.gated)),
         (
             "delta_rule.forms_gap",
-            pct(forms_gap(d, p.pairs, p.seed, 0.9, p.beta)),
+            pct(forms_gap(d, p.pairs, p.seed, p.alpha, p.beta)),
         ),
+        ("delta_rule.alpha", p.alpha.to_string()),
+        ("delta_rule.pairs", p.pairs.to_string()),
         (
             "delta_rule.example_alpha",
             format!("{:.3}", gdn_alpha(0.0, 0.0, 0.0)),
@@ -969,6 +971,13 @@ mod tests {
         }
         assert_eq!(f["delta_rule.dim"], "32");
         assert_eq!(f["delta_rule.example_alpha"], "0.500");
+        assert_eq!(f["delta_rule.alpha"], "0.9");
+        assert_eq!(f["delta_rule.pairs"], "16");
+        // The gap is the one the cell prints, at the cell's α.
+        assert_eq!(
+            f["delta_rule.forms_gap"],
+            pct(forms_gap(32, 16, 7, 0.9, 1.0))
+        );
         assert!(f.values().all(|v| !v.is_empty()));
         let Block::Table { header, rows } = &out.blocks[1] else {
             panic!()

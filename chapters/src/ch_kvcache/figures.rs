@@ -47,6 +47,22 @@ pub fn formula_figures() -> Vec<(&'static str, String)> {
         "kv.v3_mha_1m_gib",
         format!("{} GiB", group_u64((v3_mha / (1u64 << 30) as f64).round() as u64)),
     ));
+    // V3's real MHA: 128 heads, keys of 192 dims (128 + 64 for RoPE) and
+    // values of 128 dims, 40,960 values per token and layer.
+    let v3_heads_values = 128 * (192 + 128);
+    let v3_heads = mla_bytes(61, v3_heads_values, 0, million, 1, 2) as f64;
+    f.push(("kv.v3_heads_values", group_u64(v3_heads_values)));
+    f.push((
+        "kv.v3_heads_1m_gib",
+        format!(
+            "{} GiB",
+            group_u64((v3_heads / (1u64 << 30) as f64).round() as u64)
+        ),
+    ));
+    f.push((
+        "kv.v3_heads_saving",
+        percent(1.0 - (512.0 + 64.0) / v3_heads_values as f64, 1),
+    ));
     f.push(("kv.v4_over_v3", percent(v4.per_token() / v3.per_token(), 1)));
     f.push((
         "kv.window_share_1m",
@@ -97,6 +113,11 @@ mod tests {
         let get = |n: &str| f.iter().find(|(k, _)| *k == n).unwrap().1.clone();
         assert_eq!(get("kv.qwen_values_per_layer"), "2,048");
         assert_eq!(get("kv.v3_mha_1m_gib"), "1,629 GiB");
+        // 128 × (192 + 128); 61 × 40,960 × 2 B × 10^6 / 2^30 = 4,653.9;
+        // 1 − 576 / 40,960 = 98.6%.
+        assert_eq!(get("kv.v3_heads_values"), "40,960");
+        assert_eq!(get("kv.v3_heads_1m_gib"), "4,654 GiB");
+        assert_eq!(get("kv.v3_heads_saving"), "98.6%");
         assert_eq!(get("kv.v4_over_v3"), "11.3%");
         assert_eq!(get("kv.window_share_1m"), "0.1%");
         assert_eq!(get("kv.qwen35_full_share"), "25%");

@@ -1210,6 +1210,8 @@ pub fn figures() -> Vec<(&'static str, String)> {
             size(b, nm[0].per_token, 1),
         ),
         ("kv_calc.nm_pro_per_token_kib", size(b, nm[1].per_token, 1)),
+        ("kv_calc.nm_flash_fixed_mib", size(b, nm[0].fixed as f64, 2)),
+        ("kv_calc.nm_pro_fixed_mib", size(b, nm[1].fixed as f64, 2)),
         ("kv_calc.h200_gib", size(b, H200_BYTES as f64, 3)),
         ("kv_calc.fit_qwen", fit(qwen)),
         ("kv_calc.fit_v3", fit(v3)),
@@ -1273,6 +1275,9 @@ mod tests {
             ("kv_calc.mha_qwen_1m_gib", "2,441.4 GiB"),
             ("kv_calc.nm_flash_per_token_kib", "3.8 KiB"),
             ("kv_calc.nm_pro_per_token_kib", "5.4 KiB"),
+            // 15,420,416 B and 23,270,400 B (windows plus compressor state).
+            ("kv_calc.nm_flash_fixed_mib", "14.7 MiB"),
+            ("kv_calc.nm_pro_fixed_mib", "22.2 MiB"),
             ("kv_calc.h200_gib", "131.3 GiB"),
             ("kv_calc.fit_qwen", "0"),
             ("kv_calc.fit_v3", "1"),
