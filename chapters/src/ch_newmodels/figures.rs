@@ -98,8 +98,11 @@ pub fn figures() -> Vec<(&'static str, String)> {
     f.push(("ledger.pro_fixed_mib", mib(pro.fixed)));
     // Pro's window part: 61 layers × 128 tokens × 584 B (v4_fixed with no compressors).
     let pro_window = v4_fixed(0.0, 0.0, 61.0);
-    f.push(("ledger.pro_window_mib", mib(pro_window)));
-    f.push(("ledger.pro_state_mib", mib(pro.fixed - pro_window)));
+    // Two decimals where the text adds the two parts up (4.35 + 17.84 = 22.19).
+    let mib2 = |bytes: f64| format!("{:.2} MiB", bytes / (1024.0 * 1024.0));
+    f.push(("ledger.pro_fixed_mib2", mib2(pro.fixed)));
+    f.push(("ledger.pro_window_mib", mib2(pro_window)));
+    f.push(("ledger.pro_state_mib", mib2(pro.fixed - pro_window)));
     for (key, mm) in [
         ("ledger.v32_per_token_kib", &v32),
         ("ledger.flash_per_token_kib", &flash),
@@ -163,17 +166,13 @@ pub fn figures() -> Vec<(&'static str, String)> {
     f.push(("dispatch.k3_kib", kib_int(d(3584, 16, 1))));
     f.push(("dispatch.k3_nolatent_kib", kib_int(d(7168, 16, 1))));
 
-    // The all-reduce after K3's MoE: routed result taken in the latent space,
-    // against one already projected back to the hidden size.
-    let latent = allreduce_values(K3_LATENT, K3_HIDDEN);
-    let full = allreduce_values(K3_HIDDEN, K3_HIDDEN);
+    // The one all-reduce after K3's MoE: the routed result taken in the latent
+    // space, concatenated with the shared experts' result.
     f.push(("latent.dim", n(K3_LATENT)));
     f.push(("latent.hidden", n(K3_HIDDEN)));
-    f.push(("latent.allreduce_values", n(latent)));
-    f.push(("latent.allreduce_full_values", n(full)));
     f.push((
-        "latent.allreduce_share",
-        format!("{:.0}%", 100.0 * latent as f64 / full as f64),
+        "latent.allreduce_values",
+        n(allreduce_values(K3_LATENT, K3_HIDDEN)),
     ));
     f
 }
@@ -225,8 +224,6 @@ mod tests {
             ("latent.dim", "3,584"),
             ("latent.hidden", "7,168"),
             ("latent.allreduce_values", "10,752"),
-            ("latent.allreduce_full_values", "14,336"),
-            ("latent.allreduce_share", "75%"),
             ("compressor.tokens", "22"),
             ("compressor.ratio", "4"),
             ("compressor.overlap_window", "8"),
@@ -300,9 +297,8 @@ mod tests {
         ] {
             assert_eq!(f[key], format!("{ratio:.1}×"), "{key}");
         }
-        // The latent all-reduce: 3,584 + 7,168 values against 2 × 7,168.
-        assert_eq!(3_584.0 / (2.0 * 7_168.0) + 0.5, 0.75);
-        assert_eq!(f["latent.allreduce_share"], "75%");
+        // The latent all-reduce: 3,584 routed + 7,168 shared values.
+        assert_eq!(f["latent.allreduce_values"], "10,752");
         // The compressor's defaults: 22 tokens in disjoint blocks of 4 leave
         // 22 / 4 = 5 entries and 22 % 4 = 2 tokens; windows of 8 every 4 give
         // (22 - 8) / 4 + 1 = 4 entries and keep the last 8 - 4 + (22 - 8) % 4 = 6.

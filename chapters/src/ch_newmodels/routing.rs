@@ -534,8 +534,8 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             Block::Table {
                 header: header(&pick(
                     lang,
-                    ["model", "hidden", "experts per token", "bytes", "KiB"],
-                    ["模型", "隐藏维度", "每 token 专家数", "字节", "KiB"],
+                    ["model", "values sent", "experts per token", "bytes", "KiB"],
+                    ["模型", "发送的维度", "每 token 专家数", "字节", "KiB"],
                 )),
                 rows: dispatch,
             },
