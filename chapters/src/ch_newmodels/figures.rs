@@ -2,7 +2,7 @@
 //! The text writes `{{ledger.pro_fixed_bytes}}`; rendering substitutes the value
 //! and fails on an unknown name, so prose and code cannot drift apart.
 
-use super::attended::attended;
+use super::attended;
 use super::compressor::{self, Params, compute, prefix_reuse};
 use super::ledger::{
     Units, V4_ENTRY, V4_ENTRY_PARTS, V4_KV_DIM, V4_ROPE_DIM, default_models, fmt_exact,
@@ -31,13 +31,20 @@ fn n(v: u64) -> String {
 pub fn figures() -> Vec<(&'static str, String)> {
     let mut f: Vec<(&'static str, String)> = Vec::new();
     let (m, k) = (1u64 << 20, 128 * 1024u64);
-    f.push(("attended.c4_1m", n(attended(m - 1, 4, 512, 128))));
-    f.push(("attended.c128_4k", n(attended(4095, 128, 0, 128))));
-    f.push(("attended.c128_128k", n(attended(k - 1, 128, 0, 128))));
-    f.push(("attended.c128_1m", n(attended(m - 1, 128, 0, 128))));
-    f.push(("attended.window_only", n(attended(m - 1, 1, 0, 128))));
-    f.push(("attended.c4_scored_1m", n(m / 4)));
-    f.push(("attended.c128_entries_1m", n(m / 128)));
+    // The `attended` cell's table at its defaults (4K, 128K and 1M tokens, a
+    // window of 128, Flash's top-k of 512), which the text quotes.
+    let ap = attended::Params::parse(&defaults(attended::PARAMS))
+        .unwrap_or_else(|e| panic!("the attended cell's defaults: {e:?}"));
+    let [r4k, r128k, r1m] = attended::rows(&ap.lens, ap.window, ap.topk)[..] else {
+        panic!("the attended cell's defaults give three context lengths")
+    };
+    f.push(("attended.c4_1m", n(r1m.c4)));
+    f.push(("attended.c128_4k", n(r4k.c128)));
+    f.push(("attended.c128_128k", n(r128k.c128)));
+    f.push(("attended.c128_1m", n(r1m.c128)));
+    f.push(("attended.window_only", n(r1m.swa)));
+    f.push(("attended.c4_scored_1m", n(r1m.scored)));
+    f.push(("attended.c128_entries_1m", n(r1m.len / 128)));
 
     // The compressor cell with its default parameters, and with the layout switched.
     let p = Params::parse(&defaults(compressor::PARAMS))
