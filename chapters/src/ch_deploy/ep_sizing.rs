@@ -750,6 +750,11 @@ pub fn figures() -> Vec<(&'static str, String)> {
                 )
             ),
         ),
+        ("ep_sizing.k3_ep8_experts", group_u64(k8.card.experts_per_card)),
+        ("ep_sizing.k3_ep16_experts", group_u64(k16.card.experts_per_card)),
+        ("ep_sizing.k3_ep32_experts", group_u64(k32.card.experts_per_card)),
+        ("ep_sizing.v4_ep8_experts", group_u64(v8.card.experts_per_card)),
+        ("ep_sizing.v4_ep16_experts", group_u64(v16.card.experts_per_card)),
         ("ep_sizing.k3_ep8_weight", gb(k8.card.weight_gb)),
         ("ep_sizing.k3_ep16_weight", gb(k16.card.weight_gb)),
         (
@@ -843,6 +848,11 @@ mod tests {
             ("ep_sizing.k3_moe_tb", "2.2 TB"),
             ("ep_sizing.k3_expert_gb", "2.45 GB"),
             ("ep_sizing.v4_expert_gb", "5.1 GB"),
+            ("ep_sizing.k3_ep8_experts", "112"),
+            ("ep_sizing.k3_ep16_experts", "56"),
+            ("ep_sizing.k3_ep32_experts", "28"),
+            ("ep_sizing.v4_ep8_experts", "32"),
+            ("ep_sizing.v4_ep16_experts", "16"),
             ("ep_sizing.k3_ep8_weight", "274.4 GB"),
             ("ep_sizing.k3_ep16_weight", "137.2 GB"),
             ("ep_sizing.k3_ep16_free_article", "3.8 GB"),
