@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { BOOK_URL, launchPersistent, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
@@ -22,12 +23,19 @@ page.on('pageerror', (e) => errors.push(e.message));
 let step = 0;
 const ok = (what) => console.log(`ok ${++step} - ${what}`);
 
-// The service worker the server has now: its version and precache list.
+// The cache key of a path, as web/sw.js computes it: a page under its route.
+function key(p) {
+  p = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
+}
+
+// The service worker the server has now: its version, precache list (files
+// by their paths in dist/) and the keys they are cached under.
 async function served() {
   const text = await (await fetch(BOOK_URL + '/sw.js')).text();
   const version = text.match(/^const VERSION = "([^"]+)";$/m)[1];
   const files = JSON.parse(text.match(/^const FILES = (\[[\s\S]*?\]);$/m)[1]);
-  return { text, version, files };
+  return { text, version, files, keys: files.map(key) };
 }
 
 // Waits until a service worker controls the page; returns the caches the
@@ -60,12 +68,12 @@ try {
   const toc = await page.locator('.toc .book-toc > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   const caches1 = await controlled(page);
   assert.deepEqual(Object.keys(caches1), [cacheName], 'one cache, named by the build');
-  assert.deepEqual(sorted(caches1[cacheName]), sorted(sw.files), 'the cache holds every file of the list');
-  for (const route of ['/', '/404', ...toc]) assert.ok(sw.files.includes(route), `${route} is precached`);
+  assert.deepEqual(sorted(caches1[cacheName]), sorted(sw.keys), 'the cache holds every file of the list');
+  for (const route of ['/', '/404', '/zh', ...toc]) assert.ok(sw.keys.includes(route), `${route} is precached`);
   // Everything the page fetched online is in the list (pages by their routes).
   const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
     .map((e) => new URL(e.name)).filter((u) => u.origin === location.origin).map((u) => u.pathname));
-  for (const f of fetched) if (f !== '/sw.js') assert.ok(sw.files.includes(f), `${f} (fetched by the page) is precached`);
+  for (const f of fetched) if (f !== '/sw.js') assert.ok(sw.keys.includes(key(f)), `${f} (fetched by the page) is precached`);
   assert.equal(await page.locator('.notice[data-topic="update"]').count(), 0, 'no update notice on a first visit');
   const bytes = await page.evaluate(async (name) => {
     let n = 0;
@@ -164,10 +172,16 @@ try {
   const swFile = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'sw.js');
   assert.equal(fs.readFileSync(swFile, 'utf8'), sw.text, `${BOOK_URL} serves ${swFile}`);
   const changed = sw.text.replace(`const VERSION = "${sw.version}";`, `const VERSION = "${next}";`);
-  fs.writeFileSync(swFile, changed);
+  // The build writes sw.js.br and sw.js.gz beside it, and a static host sends
+  // those: they change with it.
+  const copies = (text) => [[swFile, text], [swFile + '.br', zlib.brotliCompressSync(text)], [swFile + '.gz', zlib.gzipSync(text)]];
+  const saved = copies(sw.text).map(([f]) => [f, fs.existsSync(f) ? fs.readFileSync(f) : null]);
+  for (const [f, body] of copies(changed)) if (f === swFile || fs.existsSync(f)) fs.writeFileSync(f, body);
   restore = () => {
     // Put the build's worker back, unless a build has written a new one since.
-    if (fs.readFileSync(swFile, 'utf8') === changed) fs.writeFileSync(swFile, sw.text);
+    if (fs.readFileSync(swFile, 'utf8') === changed) {
+      for (const [f, body] of saved) if (body !== null) fs.writeFileSync(f, body);
+    }
     restore = () => {};
   };
   await page.goto(BOOK_URL + '/ch/newmodels'); await ready(page);
@@ -202,7 +216,7 @@ try {
   assert.equal(await page.evaluate(() => window.__oldPage), undefined, 'the page reloaded');
   const caches2 = await controlled(page);
   assert.deepEqual(Object.keys(caches2), [`ih-offline-${next}`], 'only the new version\'s cache is left');
-  assert.deepEqual(sorted(caches2[`ih-offline-${next}`]), sorted(sw.files), 'it holds every file');
+  assert.deepEqual(sorted(caches2[`ih-offline-${next}`]), sorted(sw.keys), 'it holds every file');
   assert.equal(await page.locator('.notice[data-topic="update"]').count(), 0, 'no notice after the switch');
   restore();
   ok(`a new sw.js is announced and waits; Reload (Tab × ${tabs}, Enter) activates it and drops the old cache`);

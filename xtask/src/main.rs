@@ -14,7 +14,9 @@
 //!
 //! Every install step checks first and is skipped when the right version is there.
 
+mod compress;
 mod r#gen;
+mod nginx;
 mod notebook;
 mod offline;
 mod render;
@@ -43,6 +45,13 @@ enum Task {
         /// The port on 127.0.0.1.
         #[arg(long, default_value_t = 8080)]
         port: u16,
+        /// Serve with Debian's nginx and the README's block
+        /// (`web/nginx.conf`) instead, as a static host would.
+        #[arg(long)]
+        nginx: bool,
+        /// Serve what `dist/` holds now, without building it first.
+        #[arg(long)]
+        no_build: bool,
     },
     /// Install missing tools, then run every test (what CI runs).
     Test,
@@ -64,7 +73,11 @@ enum Task {
 
 fn main() -> ExitCode {
     let result = match Cli::parse().task {
-        Task::Serve { port } => serve_cmd(port),
+        Task::Serve {
+            port,
+            nginx,
+            no_build,
+        } => serve_cmd(port, nginx, no_build),
         Task::Build => tools::ensure_build_tools()
             .and_then(|()| site::site())
             .map(|_| ()),
@@ -86,9 +99,18 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve_cmd(port: u16) -> Result<(), String> {
-    tools::ensure_build_tools()?;
-    site::site()?;
+fn serve_cmd(port: u16, with_nginx: bool, no_build: bool) -> Result<(), String> {
+    if !no_build {
+        tools::ensure_build_tools()?;
+        site::site()?;
+    }
+    if with_nginx {
+        let _nginx = nginx::Nginx::start_on(&root().join("dist"), port)?;
+        println!("(Ctrl+C to stop)");
+        loop {
+            std::thread::park();
+        }
+    }
     println!("serving dist/ on http://127.0.0.1:{port}/ (Ctrl+C to stop)");
     serve::serve(port, true)
 }
@@ -217,15 +239,36 @@ fn test_cmd() -> Result<(), String> {
     step("notebooks: the nbformat schema, and their code built and run against the native demos");
     notebook::check()?;
     step("end-to-end tests in headless Chromium");
+    // Two servers of the same dist/: the xtask's own, and nginx configured as
+    // the README's "Publishing" section shows (web/nginx.conf). The suites
+    // whose outcome depends on how a host answers (redirects, encodings,
+    // caching, the service worker) run against nginx; `hosts` runs against
+    // both and holds each one's answers to the other's.
     let port = serve::spawn_background()?;
-    for suite in [
-        "reader", "book", "charts", "touch", "storage", "hostile", "links", "notebook", "zh",
-        "offline",
-    ] {
+    let nginx = nginx::Nginx::start(&root().join("dist"))?;
+    let own = format!("http://127.0.0.1:{port}");
+    let host = format!("http://127.0.0.1:{}", nginx.port);
+    let suites: [(&str, &str, &str); 12] = [
+        ("reader", &own, ""),
+        ("book", &own, ""),
+        ("charts", &own, ""),
+        ("touch", &own, ""),
+        ("storage", &own, ""),
+        ("notebook", &own, ""),
+        ("hosts", &own, ""),
+        ("hosts", &host, &own),
+        ("hostile", &host, ""),
+        ("links", &host, ""),
+        ("zh", &host, ""),
+        ("offline", &host, ""),
+    ];
+    for (suite, url, compare) in suites {
         run(Command::new("node")
             .arg(format!("e2e/{suite}.mjs"))
-            .env("BOOK_URL", format!("http://127.0.0.1:{port}")))?;
+            .env("BOOK_URL", url)
+            .env("COMPARE_URL", compare))?;
     }
+    drop(nginx);
     println!("\nall tests passed in {:.0} s", t0.elapsed().as_secs_f64());
     Ok(())
 }
@@ -242,8 +285,10 @@ fn bench_cmd() -> Result<(), String> {
         "--example",
         "bench",
     ]))?;
-    let port = serve::spawn_background()?;
+    // The bench loads the book from nginx, as a reader's browser would get it
+    // from a static host (precompressed, with its cache headers).
+    let nginx = nginx::Nginx::start(&root().join("dist"))?;
     run(Command::new("node")
         .arg("e2e/bench.mjs")
-        .env("BOOK_URL", format!("http://127.0.0.1:{port}")))
+        .env("BOOK_URL", format!("http://127.0.0.1:{}", nginx.port)))
 }

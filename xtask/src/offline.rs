@@ -3,8 +3,8 @@
 //!
 //! [`write()`] runs last in the site build: it draws the icons (`dist/icons/`),
 //! writes the web app manifest (`dist/manifest.webmanifest`), lists every file
-//! this build wrote under `dist/` by the URL a reader fetches it at (pages by
-//! their routes: `/`, `/ch/<slug>`, `/404`), hashes their contents into the
+//! this build wrote under `dist/` by its own path (`/index.html`,
+//! `/ch/<slug>.html`: what every static host serves), hashes their contents into the
 //! build's version, and fills the service worker's template `web/sw.js` into
 //! `dist/sw.js`. The worker precaches the list into a cache named by the
 //! version; a new build is a new `sw.js`, which the browser installs next to
@@ -80,7 +80,9 @@ fn put(file: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Every file under `dist/` as (path relative to it with `/`, modification
-/// time), except hidden ones (`pkg/.built-from`) and `sw.js` itself.
+/// time), except hidden ones (`pkg/.built-from`), `sw.js` itself and the
+/// precompressed copies (`compress.rs`: the worker caches what the browser
+/// decoded).
 fn walk(dist: &Path) -> Result<Vec<(String, SystemTime)>, String> {
     fn go(dir: &Path, prefix: &str, out: &mut Vec<(String, SystemTime)>) -> Result<(), String> {
         let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -94,7 +96,7 @@ fn walk(dist: &Path) -> Result<Vec<(String, SystemTime)>, String> {
             let meta = e.metadata().map_err(|e| format!("dist/{rel}: {e}"))?;
             if meta.is_dir() {
                 go(&e.path(), &format!("{rel}/"), out)?;
-            } else if rel != "sw.js" {
+            } else if rel != "sw.js" && !crate::compress::is_copy(Path::new(&rel)) {
                 let modified = meta.modified().map_err(|e| format!("dist/{rel}: {e}"))?;
                 out.push((rel, modified));
             }
@@ -138,10 +140,12 @@ fn precache_list(files: &[(String, SystemTime)], pages: SystemTime) -> (Vec<Stri
     (fresh, stale)
 }
 
-/// The URL a reader fetches a file of `dist/` at, as `serve.rs` and the static
-/// hosts resolve it: `index.html` is its folder (`/`), any other page drops
-/// `.html` (`/ch/kvcache`, `/404`), every other file is its path. The service
-/// worker's `key` maps a request's path to the same string.
+/// The URL the service worker fetches a file of `dist/` at: its own path
+/// (`/index.html`, `/zh/index.html`, `/ch/kvcache.html`, `/pkg/app.js`), which
+/// every static host serves, directly or through a redirect to its pretty
+/// URL, whatever its rules for routes without `.html` or a trailing slash. The
+/// worker stores a page under its route (`key` in `web/sw.js`: `/`, `/zh`,
+/// `/ch/kvcache`).
 fn url_of(rel: &str) -> Result<String, String> {
     let ok = |c: char| c.is_ascii_alphanumeric() || "-._~/".contains(c);
     if !rel.chars().all(ok) {
@@ -149,14 +153,7 @@ fn url_of(rel: &str) -> Result<String, String> {
             "dist/{rel}: a file name the precache list cannot hold unescaped"
         ));
     }
-    let url = if rel == "index.html" {
-        String::new()
-    } else if let Some(dir) = rel.strip_suffix("/index.html") {
-        dir.to_owned()
-    } else {
-        rel.strip_suffix(".html").unwrap_or(rel).to_owned()
-    };
-    Ok(format!("/{url}"))
+    Ok(format!("/{rel}"))
 }
 
 /// Fills the template's two markers; fails if either is not there exactly once.
@@ -491,12 +488,11 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn routes_as_the_server_resolves_them() {
+    fn files_by_their_own_paths() {
         let url = |rel: &str| url_of(rel).unwrap();
-        assert_eq!(url("index.html"), "/");
-        assert_eq!(url("ch/kvcache.html"), "/ch/kvcache");
-        assert_eq!(url("404.html"), "/404");
-        assert_eq!(url("guide/index.html"), "/guide");
+        assert_eq!(url("index.html"), "/index.html");
+        assert_eq!(url("zh/index.html"), "/zh/index.html");
+        assert_eq!(url("ch/kvcache.html"), "/ch/kvcache.html");
         assert_eq!(url("pkg/app_bg.wasm"), "/pkg/app_bg.wasm");
         assert_eq!(
             url("pagefind/fragment/en_1f2e.pf_fragment"),
@@ -504,16 +500,26 @@ mod tests {
         );
         assert!(url_of("nb/a b.ipynb").is_err());
         assert!(url_of("nb/caf\u{e9}.ipynb").is_err());
-        // Every page route is one the server answers with that page.
+        // Every file is served at its own path, with no redirect.
         let dist = std::env::temp_dir().join(format!("ih-offline-{}", std::process::id()));
-        std::fs::create_dir_all(dist.join("ch")).unwrap();
-        for f in ["index.html", "404.html", "ch/kvcache.html"] {
+        std::fs::create_dir_all(dist.join("zh/ch")).unwrap();
+        for f in [
+            "index.html",
+            "404.html",
+            "zh/index.html",
+            "zh/ch/kvcache.html",
+        ] {
             std::fs::write(dist.join(f), "x").unwrap();
         }
-        for f in ["index.html", "404.html", "ch/kvcache.html"] {
+        for f in [
+            "index.html",
+            "404.html",
+            "zh/index.html",
+            "zh/ch/kvcache.html",
+        ] {
             assert_eq!(
                 crate::serve::resolve(&dist, &url(f)),
-                Some(dist.join(f)),
+                crate::serve::Found::File(dist.join(f)),
                 "{f}"
             );
         }
@@ -555,7 +561,13 @@ mod tests {
     fn walk_skips_bookkeeping_and_the_worker() {
         let dist = std::env::temp_dir().join(format!("ih-offline-walk-{}", std::process::id()));
         std::fs::create_dir_all(dist.join("pkg")).unwrap();
-        for f in ["index.html", "sw.js", "pkg/.built-from", "pkg/app.js"] {
+        for f in [
+            "index.html",
+            "sw.js",
+            "pkg/.built-from",
+            "pkg/app.js",
+            "pkg/app.js.br",
+        ] {
             std::fs::write(dist.join(f), "x").unwrap();
         }
         let mut names: Vec<String> = walk(&dist).unwrap().into_iter().map(|(f, _)| f).collect();

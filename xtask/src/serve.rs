@@ -1,6 +1,12 @@
-//! A small static server for `dist/` that behaves like the static hosts the book
-//! is published on: `/ch/newmodels` serves `ch/newmodels.html`, a folder serves
-//! its `index.html`, and anything else gets `404.html` with status 404.
+//! A small static server for `dist/` that answers as the static hosts the book
+//! is published on do (nginx with `web/nginx.conf`, GitHub Pages, Netlify):
+//! `/ch/newmodels` serves `ch/newmodels.html`; a folder with its slash serves
+//! its `index.html`, and without it (`/zh`) is redirected there (301); anything
+//! else gets `404.html` with status 404. A file goes out precompressed
+//! (`<file>.br`, `<file>.gz`, written by `compress.rs`) when the request
+//! accepts it; pages and the book's own files are revalidated (`no-cache`,
+//! with an `ETag`), the search index's content-named files cached for a year.
+//! `e2e/hosts.mjs` holds its answers to nginx's.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -22,22 +28,116 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-/// Maps a request path to a file in `dist`, or `None` for 404.
-pub(crate) fn resolve(dist: &Path, url_path: &str) -> Option<PathBuf> {
-    let path = url_path.split(['?', '#']).next().unwrap_or("/");
+/// How long a browser may keep a file of `dist/` without asking again: a
+/// year for files named by their content (the search index's fragments and
+/// index parts), otherwise revalidate each time (pages, the wasm modules and
+/// scripts keep their names from one build to the next). `web/nginx.conf`
+/// says the same.
+pub fn cache_control(rel: &str) -> &'static str {
+    if rel.starts_with("pagefind/fragment/") || rel.starts_with("pagefind/index/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
+}
+
+/// What a request path is in `dist/`.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Found {
+    /// This file answers it.
+    File(PathBuf),
+    /// A folder named without its slash: the path to redirect to.
+    Redirect(String),
+    /// Nothing: the 404 page.
+    Missing,
+}
+
+/// Maps a request path to what answers it in `dist`.
+pub(crate) fn resolve(dist: &Path, url_path: &str) -> Found {
+    let url_path = url_path.split('#').next().unwrap_or("/");
+    let (path, query) = url_path.split_once('?').unwrap_or((url_path, ""));
     let rel = Path::new(path.trim_start_matches('/'));
     if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
-        return None;
+        return Found::Missing;
     }
     let file = dist.join(rel);
     if file.is_file() {
-        return Some(file);
+        return Found::File(file);
     }
     if file.join("index.html").is_file() {
-        return Some(file.join("index.html"));
+        if path.ends_with('/') {
+            return Found::File(file.join("index.html"));
+        }
+        let query = if query.is_empty() {
+            String::new()
+        } else {
+            format!("?{query}")
+        };
+        return Found::Redirect(format!("{path}/{query}"));
     }
     let page = file.with_extension("html");
-    (rel.extension().is_none() && page.is_file()).then_some(page)
+    if rel.extension().is_none() && !path.ends_with('/') && page.is_file() {
+        return Found::File(page);
+    }
+    Found::Missing
+}
+
+/// The request's headers this server reads.
+#[derive(Default)]
+struct Asked {
+    /// `Accept-Encoding`'s tokens, lowercase, those with `q=0` left out.
+    encodings: Vec<String>,
+    /// `If-None-Match`, as sent.
+    if_none_match: Option<String>,
+}
+
+impl Asked {
+    fn header(&mut self, line: &str) {
+        let Some((name, value)) = line.split_once(':') else {
+            return;
+        };
+        let value = value.trim();
+        if name.eq_ignore_ascii_case("accept-encoding") {
+            self.encodings = value
+                .split(',')
+                .filter(|t| !t.replace(' ', "").ends_with(";q=0"))
+                .filter_map(|t| t.split(';').next())
+                .map(|t| t.trim().to_ascii_lowercase())
+                .collect();
+        } else if name.eq_ignore_ascii_case("if-none-match") {
+            self.if_none_match = Some(value.to_owned());
+        }
+    }
+}
+
+/// The file to send for `file` and its `Content-Encoding`: its precompressed
+/// copy in the first encoding the request accepts, else itself.
+fn encoded(file: &Path, asked: &Asked) -> (PathBuf, Option<&'static str>) {
+    if crate::compress::compressible(file) {
+        for (token, suffix) in crate::compress::ENCODINGS {
+            let copy = PathBuf::from(format!("{}{suffix}", file.display()));
+            if asked.encodings.iter().any(|e| e == token) && copy.is_file() {
+                return (copy, Some(token));
+            }
+        }
+    }
+    (file.to_path_buf(), None)
+}
+
+/// A validator for what is sent: its size and modification time, and its encoding.
+fn etag(sent: &Path, encoding: Option<&str>) -> Option<String> {
+    let meta = std::fs::metadata(sent).ok()?;
+    let t = meta
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?;
+    Some(format!(
+        "\"{:x}-{:x}{}\"",
+        meta.len(),
+        t.as_nanos(),
+        encoding.map(|e| format!("-{e}")).unwrap_or_default()
+    ))
 }
 
 fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
@@ -49,34 +149,97 @@ fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
     if reader.read_line(&mut line).is_err() {
         return;
     }
+    let mut asked = Asked::default();
     loop {
         let mut h = String::new();
         match reader.read_line(&mut h) {
             Ok(0) | Err(_) => break,
             Ok(_) if h == "\r\n" || h == "\n" => break,
-            Ok(_) => {}
+            Ok(_) => asked.header(h.trim_end()),
         }
     }
     let mut parts = line.split_whitespace();
     let (method, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
-    let found = (method == "GET" || method == "HEAD")
-        .then(|| resolve(dist, path))
-        .flatten();
-    let (status, ctype, body) = match found.and_then(|f| std::fs::read(&f).ok().map(|b| (f, b))) {
-        Some((f, b)) => ("200 OK", content_type(&f), b),
-        None => match std::fs::read(dist.join("404.html")) {
-            Ok(b) => ("404 Not Found", "text/html; charset=utf-8", b),
-            Err(_) => ("404 Not Found", "text/plain", b"not found\n".to_vec()),
-        },
+    let found = if method == "GET" || method == "HEAD" {
+        resolve(dist, path)
+    } else {
+        Found::Missing
+    };
+    let mut head = Vec::new();
+    let (status, body) = match found {
+        Found::Redirect(to) => {
+            head.push(format!("Location: {to}"));
+            head.push("Content-Type: text/html; charset=utf-8".to_owned());
+            head.push("Cache-Control: no-cache".to_owned());
+            (
+                "301 Moved Permanently",
+                format!("<a href=\"{to}\">{to}</a>\n").into_bytes(),
+            )
+        }
+        Found::File(file) => {
+            let rel = file
+                .strip_prefix(dist)
+                .map(|r| r.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default();
+            let (sent, encoding) = encoded(&file, &asked);
+            head.push(format!("Content-Type: {}", content_type(&file)));
+            head.push(format!("Cache-Control: {}", cache_control(&rel)));
+            if crate::compress::compressible(&file) {
+                head.push("Vary: Accept-Encoding".to_owned());
+            }
+            if let Some(e) = encoding {
+                head.push(format!("Content-Encoding: {e}"));
+            }
+            let tag = etag(&sent, encoding);
+            if let Some(t) = &tag {
+                head.push(format!("ETag: {t}"));
+            }
+            if tag.is_some() && tag == asked.if_none_match {
+                ("304 Not Modified", Vec::new())
+            } else {
+                match std::fs::read(&sent) {
+                    Ok(b) => ("200 OK", b),
+                    Err(_) => {
+                        head.clear();
+                        head.push("Content-Type: text/plain".to_owned());
+                        ("500 Internal Server Error", b"unreadable\n".to_vec())
+                    }
+                }
+            }
+        }
+        Found::Missing => {
+            let page = dist.join("404.html");
+            let (sent, encoding) = encoded(&page, &asked);
+            head.push("Cache-Control: no-cache".to_owned());
+            match std::fs::read(&sent) {
+                Ok(b) => {
+                    head.push("Content-Type: text/html; charset=utf-8".to_owned());
+                    head.push("Vary: Accept-Encoding".to_owned());
+                    if let Some(e) = encoding {
+                        head.push(format!("Content-Encoding: {e}"));
+                    }
+                    ("404 Not Found", b)
+                }
+                Err(_) => {
+                    head.push("Content-Type: text/plain".to_owned());
+                    ("404 Not Found", b"not found\n".to_vec())
+                }
+            }
+        }
     };
     if log {
         println!("{method} {path} -> {status}");
     }
-    let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+    let mut text = format!("HTTP/1.1 {status}\r\n");
+    for h in &head {
+        text.push_str(h);
+        text.push_str("\r\n");
+    }
+    text.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
-    );
-    let _ = stream.write_all(head.as_bytes());
+    ));
+    let _ = stream.write_all(text.as_bytes());
     if method != "HEAD" {
         let _ = stream.write_all(&body);
     }
@@ -114,18 +277,66 @@ mod tests {
     fn pages_folders_and_traversal() {
         let dist = std::env::temp_dir().join(format!("ih-serve-{}", std::process::id()));
         std::fs::create_dir_all(dist.join("ch")).unwrap();
-        for f in ["index.html", "ch/newmodels.html", "app.js"] {
+        std::fs::create_dir_all(dist.join("zh")).unwrap();
+        for f in ["index.html", "zh/index.html", "ch/newmodels.html", "app.js"] {
             std::fs::write(dist.join(f), "x").unwrap();
         }
-        assert_eq!(resolve(&dist, "/"), Some(dist.join("index.html")));
-        assert_eq!(resolve(&dist, "/app.js?v=1"), Some(dist.join("app.js")));
+        let file = |f: &str| Found::File(dist.join(f));
+        assert_eq!(resolve(&dist, "/"), file("index.html"));
+        assert_eq!(resolve(&dist, "/zh/"), file("zh/index.html"));
+        assert_eq!(resolve(&dist, "/zh/index.html"), file("zh/index.html"));
+        assert_eq!(resolve(&dist, "/zh"), Found::Redirect("/zh/".into()));
+        assert_eq!(
+            resolve(&dist, "/zh?x=1"),
+            Found::Redirect("/zh/?x=1".into())
+        );
+        assert_eq!(resolve(&dist, "/app.js?v=1"), file("app.js"));
         assert_eq!(
             resolve(&dist, "/ch/newmodels#exercise-v4-kv"),
-            Some(dist.join("ch/newmodels.html"))
+            file("ch/newmodels.html")
         );
-        assert_eq!(resolve(&dist, "/ch/nothing"), None);
-        assert_eq!(resolve(&dist, "/missing.js"), None);
-        assert_eq!(resolve(&dist, "/../Cargo.toml"), None);
+        assert_eq!(
+            resolve(&dist, "/ch/newmodels.html"),
+            file("ch/newmodels.html")
+        );
+        assert_eq!(resolve(&dist, "/ch/newmodels/"), Found::Missing);
+        assert_eq!(resolve(&dist, "/ch/nothing"), Found::Missing);
+        assert_eq!(resolve(&dist, "/missing.js"), Found::Missing);
+        assert_eq!(resolve(&dist, "/../Cargo.toml"), Found::Missing);
+        let _ = std::fs::remove_dir_all(&dist);
+    }
+
+    #[test]
+    fn encodings_the_request_accepts() {
+        let dist = std::env::temp_dir().join(format!("ih-serve-enc-{}", std::process::id()));
+        std::fs::create_dir_all(&dist).unwrap();
+        for f in ["a.js", "a.js.br", "a.js.gz", "b.css", "b.css.gz", "c.png"] {
+            std::fs::write(dist.join(f), "x").unwrap();
+        }
+        let ask = |value: &str| {
+            let mut a = Asked::default();
+            a.header(&format!("Accept-Encoding: {value}"));
+            a
+        };
+        let got = |f: &str, a: &Asked| {
+            let (p, e) = encoded(&dist.join(f), a);
+            (p.file_name().unwrap().to_string_lossy().into_owned(), e)
+        };
+        let all = ask("gzip, deflate, br, zstd");
+        assert_eq!(got("a.js", &all), ("a.js.br".into(), Some("br")));
+        assert_eq!(got("b.css", &all), ("b.css.gz".into(), Some("gzip")));
+        assert_eq!(got("c.png", &all), ("c.png".into(), None));
+        assert_eq!(got("a.js", &ask("gzip")), ("a.js.gz".into(), Some("gzip")));
+        assert_eq!(
+            got("a.js", &ask("br;q=0, gzip")),
+            ("a.js.gz".into(), Some("gzip"))
+        );
+        assert_eq!(got("a.js", &Asked::default()), ("a.js".into(), None));
+        assert_eq!(
+            cache_control("pagefind/fragment/en_1.pf_fragment"),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(cache_control("pkg/app_bg.wasm"), "no-cache");
         let _ = std::fs::remove_dir_all(&dist);
     }
 }

@@ -61,8 +61,9 @@ const PARTS: [Part; 2] = [
     ("worker wasm + JS", in_worker_module, BUDGET_WORKER_GZIP),
 ];
 
-/// Sizes of the shipped files: (name, raw bytes, gzip bytes).
-pub type Sizes = Vec<(String, u64, u64)>;
+/// Sizes of the shipped files: (name, raw bytes, gzip bytes, bytes as sent:
+/// the build's brotli copy where it has one, else the raw size).
+pub type Sizes = Vec<(String, u64, u64, u64)>;
 
 /// Builds `dist/` and returns the sizes of what it ships.
 pub fn site() -> Result<Sizes, String> {
@@ -151,6 +152,9 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
     crate::search::index(&dist)?;
     crate::notebook::write(&dist)?;
     crate::offline::write(&dist)?;
+    // Last, so that sw.js and everything above get their copies.
+    let (compressed, current) = crate::compress::precompress(&dist)?;
+    println!("precompressed (brotli, gzip): {compressed} files, {current} already current");
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
@@ -259,18 +263,31 @@ pub fn measure() -> Result<Sizes, String> {
             let b = std::fs::read(dist.join(&f))
                 .map_err(|e| format!("dist/{f}: {e} (run `cargo xtask build`)"))?;
             let (raw, gz) = (b.len() as u64, gzip_len(&b));
-            Ok((f, raw, gz))
+            Ok((f.clone(), raw, gz, sent_len(&dist.join(&f), raw)))
         })
         .collect::<Result<Sizes, String>>()?;
     // The whole search index (loader, engine, index and fragments); a search
     // fetches only part of it.
-    let mut index = (0, 0);
+    let mut index = (0, 0, 0);
     for f in files_under(&dist.join("pagefind")) {
+        if crate::compress::is_copy(&f) {
+            continue;
+        }
         let b = std::fs::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-        index = (index.0 + b.len() as u64, index.1 + gzip_len(&b));
+        let raw = b.len() as u64;
+        index = (
+            index.0 + raw,
+            index.1 + gzip_len(&b),
+            index.2 + sent_len(&f, raw),
+        );
     }
-    sizes.push(("pagefind/ (all)".to_owned(), index.0, index.1));
+    sizes.push(("pagefind/ (all)".to_owned(), index.0, index.1, index.2));
     Ok(sizes)
+}
+
+/// What a host sends for `file`: its brotli copy's size, or `raw` without one.
+fn sent_len(file: &Path, raw: u64) -> u64 {
+    std::fs::metadata(format!("{}.br", file.display())).map_or(raw, |m| m.len())
 }
 
 /// Every file under `dir`, recursively, in a stable order.
@@ -292,22 +309,25 @@ pub fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
 
 /// Prints the size table.
 pub fn print_sizes(sizes: &Sizes) {
-    println!("\n{:<20} {:>12} {:>12}", "file", "raw bytes", "gzip bytes");
-    for (f, raw, gz) in sizes {
-        println!("{f:<20} {raw:>12} {gz:>12}");
+    println!(
+        "\n{:<20} {:>12} {:>12} {:>12}",
+        "file", "raw bytes", "gzip bytes", "sent (br)"
+    );
+    for (f, raw, gz, br) in sizes {
+        println!("{f:<20} {raw:>12} {gz:>12} {br:>12}");
     }
     for (name, part, _) in PARTS {
-        let (raw, gz) = total(sizes, part);
-        println!("{name:<20} {raw:>12} {gz:>12}");
+        let (raw, gz, br) = total(sizes, part);
+        println!("{name:<20} {raw:>12} {gz:>12} {br:>12}");
     }
 }
 
-/// (raw, gzip) bytes of the files `part` selects.
-fn total(sizes: &Sizes, part: fn(&str) -> bool) -> (u64, u64) {
+/// (raw, gzip, sent) bytes of the files `part` selects.
+fn total(sizes: &Sizes, part: fn(&str) -> bool) -> (u64, u64, u64) {
     sizes
         .iter()
         .filter(|(f, ..)| part(f))
-        .fold((0, 0), |a, (_, r, g)| (a.0 + r, a.1 + g))
+        .fold((0, 0, 0), |a, (_, r, g, b)| (a.0 + r, a.1 + g, a.2 + b))
 }
 
 /// Fails when the gzip size of the page's module passes [`BUDGET_PAGE_GZIP`]
@@ -315,7 +335,7 @@ fn total(sizes: &Sizes, part: fn(&str) -> bool) -> (u64, u64) {
 pub fn check_budget(sizes: &Sizes) -> Result<(), String> {
     let mut over = Vec::new();
     for (name, part, budget) in PARTS {
-        let (_, gz) = total(sizes, part);
+        let (_, gz, _) = total(sizes, part);
         println!("{name} gzip: {gz} B (budget {budget} B)");
         if gz > budget {
             over.push(format!("{name} is {gz} B gzip, budget {budget} B"));

@@ -68,11 +68,20 @@ pub fn ensure_build_tools() -> Result<(), String> {
 }
 
 /// Build tools plus Debian's Chromium and chromedriver for the browser tests,
-/// and `python3-nbformat` for the notebook check.
+/// nginx with its brotli module (the e2e suites that depend on hosting run
+/// against it, `nginx.rs`), and `python3-nbformat` for the notebook check.
 pub fn ensure_all() -> Result<(), String> {
     ensure_build_tools()?;
+    let mut missing = Vec::new();
     if !Path::new("/usr/bin/chromium").exists() || !Path::new("/usr/bin/chromedriver").exists() {
-        apt_install(&["chromium", "chromium-driver"])?;
+        missing.extend(["chromium", "chromium-driver"]);
+    }
+    if !Path::new(crate::nginx::BINARY).exists() || !Path::new(crate::nginx::BROTLI_MODULE).exists()
+    {
+        missing.extend(["nginx", "libnginx-mod-http-brotli-static"]);
+    }
+    if !missing.is_empty() {
+        apt_install(&missing)?;
     }
     ensure_nbformat()
 }
