@@ -39,6 +39,8 @@ try {
     const cells = await page.locator('section.cell[data-cell]').evaluateAll((els) => els.map((e) => e.dataset.cell));
     for (const id of cells) {
       const c = page.locator(`.cell[data-cell="${id}"]`);
+      // A cell runs in the page when it comes near the screen.
+      await c.scrollIntoViewIfNeeded();
       await c.locator('.timing', { hasText: 'ran in' }).waitFor({ timeout: 15000 });
       assert.equal(await c.locator('.cell-output > .prerendered').count(), 0, `${id}: output computed in the page`);
       assert.equal(await c.locator('.cell-problem').count(), 0, `${id}: no problem shown`);

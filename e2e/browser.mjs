@@ -38,3 +38,22 @@ export function offsiteRequests(context) {
   });
   return offsite;
 }
+
+// A cell that still has its defaults shows the output the build computed and
+// runs in the page only when it comes near the screen (`ihWhenNeeded` in
+// index.html). Scrolls each cell of the page into view in turn (or, with
+// `scroll: false`, asks them all to run where they are) and waits until each
+// has run (its timing says so: `ran in …` or `用时 …`).
+export async function runAllCells(page, { scroll = true } = {}) {
+  if (!scroll) {
+    // Without scrolling (which would draw every chart on the way).
+    await page.evaluate(() => window.ihWhenNeeded.all());
+    await page.waitForFunction(() => [...document.querySelectorAll('section.cell[data-cell] .timing')]
+      .every((t) => /ran in|用时/.test(t.textContent)), null, { timeout: 30000 });
+    return;
+  }
+  for (const cell of await page.locator('section.cell[data-cell]').all()) {
+    await cell.scrollIntoViewIfNeeded();
+    await cell.locator('.timing').filter({ hasText: /ran in|用时/ }).waitFor({ timeout: 15000 });
+  }
+}

@@ -1,7 +1,7 @@
 // End-to-end: charts follow the theme and the screen, carry their data as
 // text, stay out of the keyboard's way, and print (issue: what a reader touches).
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, offsiteRequests, ready } from './browser.mjs';
+import { BOOK_URL, launch, offsiteRequests, ready, runAllCells } from './browser.mjs';
 
 const browser = await launch();
 let step = 0;
@@ -22,9 +22,9 @@ async function open(opts) {
   page.on('pageerror', (e) => warnings.push(e.message));
   await page.goto(BOOK_URL + '/ch/newmodels');
   await ready(page);
-  // Every cell has run in the page once (charts are drawn from that output).
-  await page.waitForFunction(() => [...document.querySelectorAll('section.cell[data-cell] .timing')]
-    .every((t) => /ran in/.test(t.textContent)), null, { timeout: 30000 });
+  // Every cell has run in the page once (charts are drawn from that output);
+  // a cell runs when it comes near the screen, or, here, when asked.
+  await runAllCells(page, { scroll: false });
   return { page, warnings };
 }
 
@@ -186,7 +186,9 @@ try {
     for (const [path, want] of [['/ch/newmodels', 'Download plot as a PNG'], ['/zh/ch/newmodels', '下载为 PNG 图片']]) {
       await page.goto(BOOK_URL + path);
       await ready(page);
-      // The cell's first run in the page replaces the pre-rendered output (and its chart).
+      // The cell's first run in the page (when it comes near the screen)
+      // replaces the pre-rendered output (and its chart).
+      await page.locator('#cell-attended').scrollIntoViewIfNeeded();
       await page.waitForFunction(() => !document.querySelector('#cell-attended .prerendered'), null, { timeout: 30000 });
       const chart = page.locator('#cell-attended .chart');
       await chart.scrollIntoViewIfNeeded();

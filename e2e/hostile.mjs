@@ -304,6 +304,8 @@ try {
     await p.goto(BOOK_URL + '/ch/newmodels'); await ready(p);
     const attended = p.locator('.cell[data-cell="attended"]');
     const problem = attended.locator('.cell-problem');
+    // The cell runs, and asks for the module, when it comes near the screen.
+    await attended.scrollIntoViewIfNeeded();
     await problem.waitFor();
     const said = await problem.textContent();
     assert.match(said, /could not start the worker that runs it \(.*HTTP 503\); the next run tries again/, said);

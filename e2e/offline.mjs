@@ -122,6 +122,7 @@ try {
   // A cell re-runs with a new parameter, and its chart draws (plotly.js from the cache).
   const cell = page.locator('.cell[data-cell="cla"]');
   const out = cell.locator('.cell-output .cell-text').first();
+  await cell.scrollIntoViewIfNeeded();
   await cell.locator('.timing', { hasText: 'ran in' }).waitFor({ timeout: 15000 });
   const before = await out.textContent();
   const tokens = cell.locator('input[name="tokens"]');

@@ -5,7 +5,7 @@
 // "Reset to defaults"; a case can be run alone or opened in the scratch cell,
 // and prints show per case, never for hidden ones.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, ready } from './browser.mjs';
+import { BOOK_URL, launch, ready, runAllCells } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const browser = await launch();
@@ -206,8 +206,7 @@ try {
   for (const scheme of ['light', 'dark']) {
     const p = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
     await p.goto(BOOK_URL + '/ch/newmodels'); await ready(p);
-    await p.waitForFunction(() => [...document.querySelectorAll('section.cell[data-cell] .timing')]
-      .every((t) => /ran in/.test(t.textContent)), null, { timeout: 30000 });
+    await runAllCells(p, { scroll: false });
     await p.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
     const r = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
     const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -47,6 +47,8 @@ try {
     const cells = await page.locator('section.cell[data-cell]').evaluateAll((els) => els.map((e) => e.dataset.cell));
     for (const id of cells) {
       const cell = page.locator(`.cell[data-cell="${id}"]`);
+      // A cell runs in the page when it comes near the screen.
+      await cell.scrollIntoViewIfNeeded();
       await cell.locator('.timing', { hasText: /用时 [0-9.]+ 毫秒/ }).waitFor({ timeout: 15000 });
       assert.equal(await cell.locator('.cell-problem').count(), 0, `${id}: no problem shown`);
       // The live cell's chrome and its parameters' labels and help are Chinese.

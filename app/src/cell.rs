@@ -8,6 +8,27 @@ use crate::storage;
 use crate::worker::{self, Lane};
 use exercises::jobs::Reply;
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `window.ihWhenNeeded(id, cb)` (index.html): calls `cb` once the element
+    /// `id` comes within a screen of the view.
+    #[wasm_bindgen(catch, js_namespace = window, js_name = ihWhenNeeded)]
+    fn when_needed(id: &str, cb: &wasm_bindgen::JsValue) -> Result<(), wasm_bindgen::JsValue>;
+}
+
+/// Calls `run` once the element `id` (mounted by then) comes within a screen
+/// of the view; at once when the page's script cannot tell.
+pub(crate) fn run_when_needed(id: &str, run: impl Fn() + Copy + 'static) {
+    let id = id.to_owned();
+    // After the mount, when the element is in the document.
+    Effect::new(move |_| {
+        let cb = wasm_bindgen::closure::Closure::once_into_js(run);
+        if when_needed(&id, &cb).is_err() {
+            run();
+        }
+    });
+}
+
 /// How long a cell waits after the last keystroke before it runs.
 const DEBOUNCE_MS: u32 = 150;
 
@@ -86,7 +107,10 @@ pub fn Cell(
     // The newest run; replies to older ones are ignored.
     let generation = StoredValue::new(0u64);
     let debounce = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    // Whether anything has run this cell yet (the first run, whoever asks).
+    let ran = StoredValue::new(false);
     let run = move || {
+        ran.set_value(true);
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         let sent = raw.get_untracked();
@@ -169,7 +193,19 @@ pub fn Cell(
             }
         });
     });
-    run();
+    // The page came with the defaults' output: a cell that still has them
+    // runs when it comes near the screen (`ihWhenNeeded` in index.html), so
+    // the workers' module is not fetched with the first screen. Saved parameters run at once; so does a shared
+    // link's (the effect above).
+    if raw.get_untracked() == defaults(demo.params) {
+        run_when_needed(&anchor, move || {
+            if !ran.get_value() {
+                run();
+            }
+        });
+    } else {
+        run();
+    }
 
     let inputs = demo
         .params

@@ -22,33 +22,60 @@ use crate::progress::{mark, use_progress};
 use crate::scratch_cell::ScratchCell;
 use crate::shell::{Notices, ThemeSwitch};
 
-/// Mounts every island of the page; returns how many were mounted.
-pub fn mount_all() -> usize {
+/// How long one stretch of mounting may run before it yields to the browser
+/// (input, paint), in ms. On a phone's slower CPU (Lighthouse's mobile
+/// profile runs at a quarter of this machine's speed) a stretch stays near
+/// the 50 ms past which a task counts as blocking.
+const STRETCH_MS: f64 = 10.0;
+
+/// Mounts every island of the page, in page order, a few at a time: after
+/// each stretch of [`STRETCH_MS`] it yields (a zero-delay timeout), so the
+/// page keeps answering and painting while it mounts. Calls `done` with how
+/// many were mounted once all are.
+pub fn mount_all(done: impl FnOnce(usize) + 'static) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return 0;
+        return done(0);
     };
     // One progress for the whole page, created outside every island's owner.
     let _ = use_progress();
     let _ = crate::scratch_cell::scratch_request();
     let _ = crate::share::hash();
     let Ok(list) = doc.query_selector_all("[data-island]") else {
-        return 0;
+        return done(0);
     };
-    let mut mounted = 0;
-    for i in 0..list.length() {
-        let Some(el) = list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
-            continue;
-        };
+    let islands: Vec<HtmlElement> = (0..list.length())
+        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()))
+        .collect();
+    mount_from(std::rc::Rc::new(islands), 0, 0, Box::new(done));
+}
+
+fn mount_from(
+    islands: std::rc::Rc<Vec<HtmlElement>>,
+    mut next: usize,
+    mut mounted: usize,
+    done: Box<dyn FnOnce(usize)>,
+) {
+    let start = crate::now_ms();
+    while let Some(el) = islands.get(next) {
+        next += 1;
         let kind = el.get_attribute("data-island").unwrap_or_default();
-        match mount_one(&kind, &el) {
+        match mount_one(&kind, el) {
             Ok(()) => mounted += 1,
-            Err(message) => replace(&el, move || {
+            Err(message) => replace(el, move || {
                 view! { <p class="error" role="alert">{message.clone()}</p> }
             }),
         }
         let _ = el.set_attribute("data-mounted", "true");
+        if crate::now_ms() - start > STRETCH_MS {
+            break;
+        }
     }
-    mounted
+    if next < islands.len() {
+        gloo_timers::callback::Timeout::new(0, move || mount_from(islands, next, mounted, done))
+            .forget();
+    } else {
+        done(mounted);
+    }
 }
 
 /// The first element under `el` matching `selector`.

@@ -41,7 +41,10 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     let runs = RwSignal::new(0u32);
     let textarea = NodeRef::<leptos::html::Textarea>::new();
     crate::editor::enhance(textarea);
+    // Whether anything has run this cell yet (the first run, whoever asks).
+    let ran = StoredValue::new(false);
     let run = move || {
+        ran.set_value(true);
         let job = exercises::jobs::Job::Eval {
             source: text.get_untracked(),
             lang: crate::lang::chapters_lang(),
@@ -64,7 +67,18 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
         });
         running.set(Some(id));
     };
-    run();
+    // The starter runs when the cell comes near the screen (as a cell with
+    // its defaults does), so the workers' module is not fetched with the
+    // first screen; code the reader saved runs at once.
+    if text.get_untracked() == starter {
+        crate::cell::run_when_needed("scratch", move || {
+            if !ran.get_value() {
+                run();
+            }
+        });
+    } else {
+        run();
+    }
     // Code sent from an exercise's case: replace, save, run, show.
     Effect::new(move |_| {
         if let Some(sent) = scratch_request().get() {

@@ -286,8 +286,3 @@ fn received(lane: Lane, text: &str) {
     }
 }
 
-/// Starts the cells' worker before the page mounts, so that its start-up
-/// overlaps the page's own and the first cell output arrives sooner.
-pub fn warm() {
-    ensure_worker(Lane::Cells);
-}

@@ -288,7 +288,12 @@ fn bench_cmd() -> Result<(), String> {
     // The bench loads the book from nginx, as a reader's browser would get it
     // from a static host (precompressed, with its cache headers).
     let nginx = nginx::Nginx::start(&root().join("dist"))?;
+    let url = format!("http://127.0.0.1:{}", nginx.port);
     run(Command::new("node")
         .arg("e2e/bench.mjs")
-        .env("BOOK_URL", format!("http://127.0.0.1:{}", nginx.port)))
+        .env("BOOK_URL", &url))?;
+    // Lighthouse, every chapter in both languages, mobile and desktop.
+    run(Command::new("node")
+        .arg("e2e/lighthouse.mjs")
+        .env("BOOK_URL", &url))
 }

@@ -157,12 +157,15 @@ fn header(lang: Lang, other: Option<&str>) -> String {
         "<header class=\"site-header\"><a href=\"{home}/\" class=\"brand\">{book}</a>\
          <button type=\"button\" class=\"search-open secondary\" aria-keyshortcuts=\"/ Control+K Meta+K\" \
          title=\"{search_title}\">{search} <kbd>/</kbd></button>{switch}\
-         <div class=\"header-tools\" data-island=\"header\"></div></header>\n\
+         <div class=\"header-tools\" data-island=\"header\"><button type=\"button\" class=\"theme-switch secondary\" \
+         title=\"{theme_title}\">{theme}</button></div></header>\n\
          <div class=\"notices\" data-island=\"notices\"></div>\n",
         home = lang.prefix(),
         book = escape(&t(lang, "book")),
         search = escape(&t(lang, "search")),
         search_title = escape(&t(lang, "search_title")),
+        theme_title = escape(&t(lang, "theme_title")),
+        theme = escape(&t(lang, "theme_system")),
     )
 }
 
@@ -444,10 +447,10 @@ fn chapter(
          <nav class=\"toc\" aria-label=\"{contents_label}\"><details open><summary class=\"toc-title\">{contents_label}</summary>\
          <ol class=\"book-toc\">{contents}</ol><p class=\"toc-home\"><a href=\"{home}/\">{home_link}</a></p>\
          <p class=\"toc-home\"><a href=\"{home}/glossary\">{glossary}</a></p></details></nav>\n\
+         <script>if (innerWidth <= 860) document.querySelector(\".toc details\").removeAttribute(\"open\");</script>\n\
          <main class=\"page chapter\" id=\"chapter\" data-chapter=\"{id}\" data-pagefind-body>\n{main}\
          <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"{contents_label}\">{prev}<a href=\"{home}/\">{contents_label}</a>{next}</nav>\
-         {notebook}<a class=\"edit-link\" href=\"{edit}{path}\">{edit_label}</a></footer></main></div>\n\
-         <script>if (innerWidth <= 860) document.querySelector(\".toc details\").removeAttribute(\"open\");</script>\n",
+         {notebook}<a class=\"edit-link\" href=\"{edit}{path}\">{edit_label}</a></footer></main></div>\n",
         header = header(lang, Some(&other_url)),
         id = ch.id,
         prev = nav(prev, "prev", "←"),
