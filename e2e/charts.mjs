@@ -161,6 +161,9 @@ try {
     await page.locator('#cell-attended .chart').scrollIntoViewIfNeeded();
     await page.locator('#cell-attended .chart[data-drawn]').waitFor();
     await page.reload(); await ready(page);
+    // Cells that have not run (they run when they come near the screen) have
+    // no figure yet and print their data tables, as above: run them all.
+    await runAllCells(page, { scroll: false });
     await page.evaluate(() => addEventListener('beforeprint', () => {
       window.__print = { charts: document.querySelectorAll('.chart').length, drawn: [...document.querySelectorAll('.chart[data-drawn]')].filter((c) => c.querySelector('svg.main-svg')).length };
     }));

@@ -285,4 +285,3 @@ fn received(lane: Lane, text: &str) {
         (p.done)(Ok(resp.reply));
     }
 }
-
