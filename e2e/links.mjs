@@ -76,7 +76,6 @@ await step('a chapter\'s first load fetches nothing of search', async () => {
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await page.goto(BOOK_URL + chapters[0]);
   await ready(page);
-  await page.waitForSelector('html[data-settled]', { state: 'attached' });
   const searchy = fetched.filter((p) => p.startsWith('/pagefind/') || p === '/search.js');
   check(searchy.length === 0, `fetched ${searchy.join(', ')}`);
   check(await page.isVisible('button.search-open'), 'no Search button in the header');

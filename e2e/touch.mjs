@@ -227,7 +227,8 @@ try {
     for (const ch of ['newmodels', 'kvcache', 'deploy']) paths.push(`/ch/${ch}`, `/zh/ch/${ch}`);
     for (const path of paths) {
       await p.goto(BOOK_URL + path); await ready(p);
-      await p.waitForSelector('html[data-settled]', { state: 'attached' });
+      // Lay out the blocks off screen too (the page does it before a jump).
+      await p.evaluate(() => document.documentElement.setAttribute('data-settled', 'true'));
       const [width, wide] = await p.evaluate(() => [document.documentElement.scrollWidth,
         [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1)
           .filter((e) => !e.parentElement.closest('pre, .table-wrap, .cm-editor, .chart, .math-wrap, textarea, .gutter'))

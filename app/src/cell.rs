@@ -37,8 +37,8 @@ const DEBOUNCE_MS: u32 = 150;
 const CELL_LIMIT_MS: u32 = 5_000;
 
 /// A runnable cell: the demo's Rust source, its parameters, Run, and the output.
-/// Runs once on load with the defaults and again whenever a parameter changes
-/// (after a short pause in typing). The demo runs in the page's worker: a newer
+/// Runs once when it comes near the screen (at once with saved parameters),
+/// and again whenever a parameter changes (after a short pause in typing). The demo runs in the page's worker: a newer
 /// run supersedes an older one still in flight, and the page never blocks.
 ///
 /// The page arrives with the cell pre-rendered (`xtask/src/render.rs`): its

@@ -33,7 +33,6 @@ pub fn start() {
             if let Some(root) = doc.document_element() {
                 let _ = root.set_attribute("data-ready", "true");
             }
-            settle_layout();
             land_on_hash();
         });
     }
@@ -41,63 +40,21 @@ pub fn start() {
 
 /// Off-screen blocks skip layout until they come near (CSS `content-visibility:
 /// auto`), which paints the first screen sooner but leaves their heights as
-/// estimates: a jump far down the page (a contents link, a search hit) would
-/// then land somewhere else as the blocks around it take their real sizes.
-/// Once the page is up, lay the blocks out for real, a few at a time
-/// (`[data-laid]`, each stretch at most [`SETTLE_STRETCH_MS`] of script and
-/// layout, then a yield), then mark the page `html[data-settled]`. One switch
-/// for the whole page was one layout of the whole chapter: about 300 ms on a
-/// phone's CPU.
-fn settle_layout() {
-    gloo_timers::callback::Timeout::new(SETTLE_MS, || {
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
-        let blocks: Vec<web_sys::HtmlElement> = doc
-            .query_selector_all(
-                ".chapter > .prose, .chapter > .selftest, .chapter section.cell, .chapter section.exercise",
-            )
-            .map(|list| {
-                (0..list.length())
-                    .filter_map(|i| list.item(i))
-                    .filter_map(|n| wasm_bindgen::JsCast::dyn_into(n).ok())
-                    .collect()
-            })
-            .unwrap_or_default();
-        lay_out_from(std::rc::Rc::new(blocks), 0);
-    })
-    .forget();
-}
-
-fn lay_out_from(blocks: std::rc::Rc<Vec<web_sys::HtmlElement>>, mut next: usize) {
-    let start = now_ms();
-    while let Some(block) = blocks.get(next) {
-        next += 1;
-        let _ = block.set_attribute("data-laid", "");
-        // Reading a size lays the block out now, inside this stretch's time.
-        let _ = block.offset_height();
-        if now_ms() - start > SETTLE_STRETCH_MS {
-            break;
-        }
-    }
-    if next < blocks.len() {
-        gloo_timers::callback::Timeout::new(0, move || lay_out_from(blocks, next)).forget();
-    } else if let Some(root) = web_sys::window()
+/// estimates: a jump far down the page (a contents link, a search hit, a
+/// shared link) would then land somewhere else as the blocks around it take
+/// their real sizes. Before such a jump the page lays everything out for real
+/// (`html[data-settled]`; index.html does it on a click on an in-page link).
+/// Not before: on a phone's CPU that is one layout of the whole chapter,
+/// about 300 ms, which a reader who scrolls never needs.
+fn settle() {
+    if let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
+        && !root.has_attribute("data-settled")
     {
         let _ = root.set_attribute("data-settled", "true");
-        if let Some(el) = LANDING.with(|l| l.borrow_mut().take()) {
-            el.scroll_into_view();
-        }
     }
 }
-
-/// When [`settle_layout`] starts laying the page out, in ms after start-up.
-const SETTLE_MS: u32 = 800;
-
-/// How long one stretch of [`settle_layout`] may run before it yields, in ms.
-const SETTLE_STRETCH_MS: f64 = 10.0;
 
 /// Mounting replaces pre-rendered parts with live ones of another height, which
 /// moves the section a `#fragment` link pointed at: scroll to it again.
@@ -129,27 +86,14 @@ pub(crate) fn land_on(id: &str) {
     else {
         return;
     };
+    settle();
     el.scroll_into_view();
-    // Blocks off screen are laid out only when they come near (CSS
-    // `content-visibility: auto`), so the sizes around the target settle over the
-    // next frames: land again once they have.
+    // Live panels are taller than their pre-rendered copies, and editors and
+    // charts arrive over the next frames: land again once they have.
     for ms in [50, 200, 500] {
         let el = el.clone();
         gloo_timers::callback::Timeout::new(ms, move || el.scroll_into_view()).forget();
     }
-    // And once every block above it has its real size.
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element());
-    if root.is_some_and(|r| r.has_attribute("data-settled")) {
-        return;
-    }
-    LANDING.with(|l| *l.borrow_mut() = Some(el));
-}
-
-thread_local! {
-    /// Where [`land_on`] last pointed, until the page has settled.
-    static LANDING: std::cell::RefCell<Option<web_sys::Element>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Milliseconds since page load (monotonic where the browser has `performance`).
