@@ -57,3 +57,13 @@ export async function runAllCells(page, { scroll = true } = {}) {
     await cell.locator('.timing').filter({ hasText: /ran in|用时/ }).waitFor({ timeout: 15000 });
   }
 }
+
+// Blocks off screen skip layout (`content-visibility: auto`) until they come
+// near, or until the page lays everything out before a jump (an in-page link,
+// an address with a #section: `html[data-settled]`). A test that jumps with
+// scrollIntoViewIfNeeded to something inside such a block, then waits for it
+// (a chart to draw), lays the page out first, as a link would: a one-shot
+// scroll to an estimated position may otherwise stop short of it.
+export async function layOut(page) {
+  await page.evaluate(() => document.documentElement.setAttribute('data-settled', 'true'));
+}

@@ -1,7 +1,7 @@
 // End-to-end: charts follow the theme and the screen, carry their data as
 // text, stay out of the keyboard's way, and print (issue: what a reader touches).
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, offsiteRequests, ready, runAllCells } from './browser.mjs';
+import { BOOK_URL, launch, layOut, offsiteRequests, ready, runAllCells } from './browser.mjs';
 
 const browser = await launch();
 let step = 0;
@@ -22,6 +22,7 @@ async function open(opts) {
   page.on('pageerror', (e) => warnings.push(e.message));
   await page.goto(BOOK_URL + '/ch/newmodels');
   await ready(page);
+  await layOut(page);
   // Every cell has run in the page once (charts are drawn from that output);
   // a cell runs when it comes near the screen, or, here, when asked.
   await runAllCells(page, { scroll: false });
@@ -161,6 +162,7 @@ try {
     await page.locator('#cell-attended .chart').scrollIntoViewIfNeeded();
     await page.locator('#cell-attended .chart[data-drawn]').waitFor();
     await page.reload(); await ready(page);
+    await layOut(page);
     // Cells that have not run (they run when they come near the screen) have
     // no figure yet and print their data tables, as above: run them all.
     await runAllCells(page, { scroll: false });
@@ -189,6 +191,7 @@ try {
     for (const [path, want] of [['/ch/newmodels', 'Download plot as a PNG'], ['/zh/ch/newmodels', '下载为 PNG 图片']]) {
       await page.goto(BOOK_URL + path);
       await ready(page);
+      await layOut(page);
       // The cell's first run in the page (when it comes near the screen)
       // replaces the pre-rendered output (and its chart).
       await page.locator('#cell-attended').scrollIntoViewIfNeeded();

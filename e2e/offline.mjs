@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BOOK_URL, launchPersistent, ready } from './browser.mjs';
+import { BOOK_URL, launchPersistent, layOut, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const t0 = Date.now();
@@ -122,6 +122,7 @@ try {
   // A cell re-runs with a new parameter, and its chart draws (plotly.js from the cache).
   const cell = page.locator('.cell[data-cell="cla"]');
   const out = cell.locator('.cell-output .cell-text').first();
+  await layOut(page);
   await cell.scrollIntoViewIfNeeded();
   await cell.locator('.timing', { hasText: 'ran in' }).waitFor({ timeout: 15000 });
   const before = await out.textContent();

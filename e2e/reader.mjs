@@ -1,6 +1,6 @@
 // End-to-end: a reader's path through the book in headless Chromium.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, ready } from './browser.mjs';
+import { BOOK_URL, launch, layOut, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const CORRECT = SOLUTIONS['ch_newmodels/attended'];
@@ -31,6 +31,7 @@ try {
   assert.ok(await page.locator('.prose math').count() > 3, 'formulas render as MathML');
   ok('text, table and formulas render');
 
+  await layOut(page);
   // The cell shows the output of its defaults (computed by the build; it runs
   // in the page when it comes near the screen).
   const cell = page.locator('.cell[data-cell="attended"]');
