@@ -17,14 +17,20 @@ extern "C" {
 }
 
 /// Calls `run` once the element `id` (mounted by then) comes within a screen
-/// of the view; at once when the page's script cannot tell.
-pub(crate) fn run_when_needed(id: &str, run: impl Fn() + Copy + 'static) {
+/// of the view, unless something has run it by then (`ran`, which `run`
+/// sets); at once when the page's script cannot tell.
+pub(crate) fn run_when_needed(id: &str, ran: StoredValue<bool>, run: impl Fn() + Copy + 'static) {
     let id = id.to_owned();
+    let first = move || {
+        if !ran.get_value() {
+            run();
+        }
+    };
     // After the mount, when the element is in the document.
     Effect::new(move |_| {
-        let cb = wasm_bindgen::closure::Closure::once_into_js(run);
+        let cb = wasm_bindgen::closure::Closure::once_into_js(first);
         if when_needed(&id, &cb).is_err() {
-            run();
+            first();
         }
     });
 }
@@ -38,8 +44,9 @@ const CELL_LIMIT_MS: u32 = 5_000;
 
 /// A runnable cell: the demo's Rust source, its parameters, Run, and the output.
 /// Runs once when it comes near the screen (at once with saved parameters),
-/// and again whenever a parameter changes (after a short pause in typing). The demo runs in the page's worker: a newer
-/// run supersedes an older one still in flight, and the page never blocks.
+/// and again whenever a parameter changes (after a short pause in typing).
+/// The demo runs in the page's worker: a newer run supersedes an older one
+/// still in flight, and the page never blocks.
 ///
 /// The page arrives with the cell pre-rendered (`xtask/src/render.rs`): its
 /// highlighted source (`source_html`) and the output of its defaults
@@ -195,14 +202,10 @@ pub fn Cell(
     });
     // The page came with the defaults' output: a cell that still has them
     // runs when it comes near the screen (`ihWhenNeeded` in index.html), so
-    // the workers' module is not fetched with the first screen. Saved parameters run at once; so does a shared
-    // link's (the effect above).
+    // the workers' module is not fetched with the first screen. Saved
+    // parameters run at once; so does a shared link's (the effect above).
     if raw.get_untracked() == defaults(demo.params) {
-        run_when_needed(&anchor, move || {
-            if !ran.get_value() {
-                run();
-            }
-        });
+        run_when_needed(&anchor, ran, run);
     } else {
         run();
     }

@@ -50,7 +50,6 @@ fn settle() {
     if let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
-        && !root.has_attribute("data-settled")
     {
         let _ = root.set_attribute("data-settled", "true");
     }

@@ -71,11 +71,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
     // its defaults does), so the workers' module is not fetched with the
     // first screen; code the reader saved runs at once.
     if text.get_untracked() == starter {
-        crate::cell::run_when_needed("scratch", move || {
-            if !ran.get_value() {
-                run();
-            }
-        });
+        crate::cell::run_when_needed("scratch", ran, run);
     } else {
         run();
     }

@@ -39,7 +39,7 @@ impl Nginx {
         let block_file = root().join("web/nginx.conf");
         let block = std::fs::read_to_string(&block_file)
             .map_err(|e| format!("{}: {e}", block_file.display()))?;
-        let conf = config(&block, port, dist, &dir, is_root())?;
+        let conf = config(&block, port, dist, &dir, crate::tools::is_root())?;
         let conf_file = dir.join("nginx.conf");
         std::fs::write(&conf_file, conf).map_err(|e| format!("{}: {e}", conf_file.display()))?;
         let child = Command::new(BINARY)
@@ -102,13 +102,6 @@ impl Drop for Nginx {
 fn free_port() -> Result<u16, String> {
     let l = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
     l.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
-}
-
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
 /// A whole nginx config around the README's server block: its `listen` and

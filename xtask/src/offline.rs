@@ -503,20 +503,16 @@ mod tests {
         // Every file is served at its own path, with no redirect.
         let dist = std::env::temp_dir().join(format!("ih-offline-{}", std::process::id()));
         std::fs::create_dir_all(dist.join("zh/ch")).unwrap();
-        for f in [
+        let pages = [
             "index.html",
             "404.html",
             "zh/index.html",
             "zh/ch/kvcache.html",
-        ] {
+        ];
+        for f in pages {
             std::fs::write(dist.join(f), "x").unwrap();
         }
-        for f in [
-            "index.html",
-            "404.html",
-            "zh/index.html",
-            "zh/ch/kvcache.html",
-        ] {
+        for f in pages {
             assert_eq!(
                 crate::serve::resolve(&dist, &url(f)),
                 crate::serve::Found::File(dist.join(f)),

@@ -1,6 +1,5 @@
 //! The release site: cargo build → wasm-bindgen → wasm-opt -Oz → dist/.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
@@ -216,9 +215,7 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
 }
 
 fn gzip_len(bytes: &[u8]) -> u64 {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    let _ = enc.write_all(bytes);
-    enc.finish().map(|v| v.len() as u64).unwrap_or(0)
+    crate::compress::gzip_bytes(bytes).map_or(0, |v| v.len() as u64)
 }
 
 /// Raw and gzip sizes of the files in `dist/`.

@@ -103,13 +103,14 @@ pub fn ensure_nbformat() -> Result<(), String> {
     apt_install(&["python3-nbformat"])
 }
 
+/// Whether this process runs as root.
+pub fn is_root() -> bool {
+    output("id", &["-u"]).is_some_and(|u| u.trim() == "0")
+}
+
 /// `apt-get update`, then `apt-get install` of `packages` (as root, or via sudo).
 fn apt_install(packages: &[&str]) -> Result<(), String> {
-    let sudo: &[&str] = if output("id", &["-u"]).is_some_and(|u| u.trim() == "0") {
-        &[]
-    } else {
-        &["sudo"]
-    };
+    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
     let apt = |args: &[&str]| {
         let mut all: Vec<&str> = sudo.to_vec();
         all.push("apt-get");
