@@ -19,11 +19,18 @@ export async function launchPersistent(dir, options = {}) {
   return chromium.launchPersistentContext(dir, { ...OPTIONS, ...options });
 }
 
-// Pages arrive pre-rendered; the page's wasm then mounts the live parts
-// (cells, exercises, the scratch cell) and marks <html data-ready>. Interacting
-// before that would type into the pre-rendered copy that the mount replaces.
-export async function ready(page) {
+// Pages arrive pre-rendered; the page's wasm then mounts the live parts and
+// marks <html data-ready> once those on the first screens have. Cells,
+// exercises and the scratch cell further down mount as the reader comes near
+// them (app/src/islands.rs). Interacting with one before that would type into
+// the pre-rendered copy that the mount replaces, so by default this mounts
+// them all (`ihMountAll`) and waits until they are (<html data-mounted-all>);
+// `{ all: false }` leaves them to the reader, as a page does.
+export async function ready(page, { all = true } = {}) {
   await page.waitForSelector('html[data-ready]', { state: 'attached' });
+  if (!all) return;
+  await page.evaluate(() => window.ihMountAll());
+  await page.waitForSelector('html[data-mounted-all]', { state: 'attached' });
 }
 
 // Collects every request `context` (its pages, their workers, its service

@@ -244,6 +244,43 @@ try {
     await ctx.close();
   }
 
+  // 9. On a phone the heavy live parts (cells, exercises, the scratch cell)
+  // mount only as the reader comes near them. What the reader typed into a
+  // pre-rendered cell before its mount, and the focus, carry over; a link to
+  // the last exercise lands on a mounted exercise.
+  {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const p = await ctx.newPage();
+    p.on('pageerror', (e) => errors.push(e.message));
+    await p.goto(BOOK_URL + '/ch/deploy'); await ready(p, { all: false });
+    const waiting = () => p.evaluate(() => document.querySelectorAll('[data-island]:not([data-mounted])').length);
+    const before = await waiting();
+    assert.ok(before >= 10, `${before} islands wait for the reader on the first screen`);
+    const cell = '#cell-decode_step';
+    const field = await p.evaluate((cell) => {
+      const input = document.querySelector(`${cell} form.params input[type=text]`);
+      input.focus({ preventScroll: true });
+      input.value = '250,000';
+      return { id: input.id, value: input.value, mounted: input.closest('[data-island]').hasAttribute('data-mounted') };
+    }, cell);
+    assert.equal(field.mounted, false, 'the cell is not mounted while off screen');
+    await p.evaluate((cell) => document.querySelector(cell).scrollIntoView(), cell);
+    await p.locator(`${cell} .timing`).filter({ hasText: /ran in/ }).waitFor();
+    const live = await p.evaluate((id) => ({ value: document.getElementById(id).value, focused: document.activeElement.id,
+      mounted: document.getElementById(id).closest('[data-island]').hasAttribute('data-mounted') }), field.id);
+    assert.deepEqual(live, { value: field.value, focused: field.id, mounted: true }, 'typed value and focus carried into the live cell');
+    assert.ok(await waiting() < before, 'scrolling mounted what came near');
+    await p.goto(BOOK_URL + '/ch/deploy#exercise-best_plan'); await ready(p, { all: false });
+    await p.locator('#exercise-best_plan button.run').waitFor();
+    const box = await p.locator('#exercise-best_plan').boundingBox();
+    assert.ok(box.y < 800 && box.y + box.height > 0, `the linked exercise is on screen (y = ${box.y})`);
+    await p.evaluate(() => window.ihMountAll());
+    await p.waitForSelector('html[data-mounted-all]', { state: 'attached' });
+    assert.equal(await waiting(), 0);
+    ok(`at 375 px ${before} islands wait for the reader; typed value and focus survive a cell's mount; a link lands on a mounted exercise`);
+    await ctx.close();
+  }
+
   assert.deepEqual(errors, []);
   ok('no page errors');
 } finally {

@@ -13,7 +13,10 @@ extern "C" {
     /// `window.ihWhenNeeded(id, cb)` (index.html): calls `cb` once the element
     /// `id` comes within a screen of the view.
     #[wasm_bindgen(catch, js_namespace = window, js_name = ihWhenNeeded)]
-    fn when_needed(id: &str, cb: &wasm_bindgen::JsValue) -> Result<(), wasm_bindgen::JsValue>;
+    pub(crate) fn when_needed(
+        id: &str,
+        cb: &wasm_bindgen::JsValue,
+    ) -> Result<(), wasm_bindgen::JsValue>;
 }
 
 /// Calls `run` once the element `id` (mounted by then) comes within a screen
@@ -61,6 +64,8 @@ pub fn Cell(
     /// The exercise (id, title) this cell's source answers: until it is passed,
     /// the folded source says so.
     answers: Option<(String, String)>,
+    /// What the reader typed into the pre-rendered copy before it mounted.
+    typed: std::collections::BTreeMap<String, String>,
 ) -> impl IntoView {
     let progress = crate::progress::use_progress();
     let answers = StoredValue::new(answers);
@@ -85,6 +90,11 @@ pub fn Cell(
             if let Some(slot) = start.get_mut(&k) {
                 *slot = v;
             }
+        }
+    }
+    for (k, v) in typed {
+        if let Some(slot) = start.get_mut(&k) {
+            *slot = v;
         }
     }
     let own = StoredValue::new(start.clone());

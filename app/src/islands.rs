@@ -28,10 +28,15 @@ use crate::shell::{Notices, ThemeSwitch};
 /// the 50 ms past which a task counts as blocking.
 const STRETCH_MS: f64 = 10.0;
 
-/// Mounts every island of the page, in page order, a few at a time: after
-/// each stretch of [`STRETCH_MS`] it yields (a zero-delay timeout), so the
-/// page keeps answering and painting while it mounts. Calls `done` with how
-/// many were mounted once all are.
+/// Mounts the islands of the page a few at a time: after each stretch of
+/// [`STRETCH_MS`] it yields (a zero-delay timeout), so the page keeps
+/// answering and painting while it mounts. The small ones (the header's
+/// tools, notices, progress marks, the home page) mount at once; the heavy
+/// ones (cells, exercises, the scratch cell: [`is_heavy`]) only when they come
+/// within a screen of the view, as a reader scrolls or jumps to them, so a
+/// phone does not lay out a whole chapter's live parts before the reader
+/// needs them (#24). Calls `done` with how many mounted once the first
+/// screen's have; `window.ihMountAll()` mounts the rest at once.
 pub fn mount_all(done: impl FnOnce(usize) + 'static) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return done(0);
@@ -46,7 +51,109 @@ pub fn mount_all(done: impl FnOnce(usize) + 'static) {
     let islands: Vec<HtmlElement> = (0..list.length())
         .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()))
         .collect();
-    mount_from(std::rc::Rc::new(islands), 0, 0, Box::new(done));
+    // The heavy islands near the view mount now, with the small ones; the
+    // others wait for the reader (one layout here: the page is painted by
+    // the time the app starts, and off-screen blocks are skipped).
+    let screen = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(800.0);
+    let (now, later): (Vec<HtmlElement>, Vec<HtmlElement>) = islands.into_iter().partition(|el| {
+        let kind = el.get_attribute("data-island").unwrap_or_default();
+        !is_heavy(&kind) || box_of(el).is_none_or(|b| near(&b, screen))
+    });
+    for el in later {
+        wait_for_reader(el);
+    }
+    expose_mount_all();
+    mount_from(std::rc::Rc::new(now), 0, 0, Box::new(done));
+}
+
+/// Islands that mount only when the reader comes near them.
+fn is_heavy(kind: &str) -> bool {
+    matches!(kind, "cell" | "exercise" | "scratch")
+}
+
+/// The element that has the island's box: its first child (an island is
+/// `display: contents`, which has none of its own).
+fn box_of(el: &HtmlElement) -> Option<web_sys::Element> {
+    el.first_element_child()
+}
+
+/// Whether `el` is within a screen of the view (as `ihWhenNeeded` counts it).
+fn near(el: &web_sys::Element, screen: f64) -> bool {
+    let r = el.get_bounding_client_rect();
+    r.bottom() >= -screen && r.top() <= 2.0 * screen
+}
+
+thread_local! {
+    /// Heavy islands not mounted yet, and those asked for, to mount in turn.
+    static WAITING: std::cell::RefCell<Vec<HtmlElement>> = const { std::cell::RefCell::new(Vec::new()) };
+    static QUEUE: std::cell::RefCell<std::collections::VecDeque<HtmlElement>> =
+        const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+    static DRAINING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Mounts `el` when the reader comes near it (at once if the page cannot tell).
+fn wait_for_reader(el: HtmlElement) {
+    let Some(id) = box_of(&el).map(|b| b.id()).filter(|id| !id.is_empty()) else {
+        return ask(el);
+    };
+    WAITING.with(|w| w.borrow_mut().push(el.clone()));
+    let target = el.clone();
+    let cb = wasm_bindgen::closure::Closure::once_into_js(move || ask(target));
+    if crate::cell::when_needed(&id, &cb).is_err() {
+        ask(el);
+    }
+}
+
+/// Queues `el` for mounting (once), and mounts the queue in stretches.
+fn ask(el: HtmlElement) {
+    if el.has_attribute("data-mounted") || QUEUE.with(|q| q.borrow().contains(&el)) {
+        return;
+    }
+    QUEUE.with(|q| q.borrow_mut().push_back(el));
+    if !DRAINING.with(|d| d.replace(true)) {
+        gloo_timers::callback::Timeout::new(0, drain).forget();
+    }
+}
+
+fn drain() {
+    let start = crate::now_ms();
+    while let Some(el) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
+        mount_el(&el);
+        WAITING.with(|w| w.borrow_mut().retain(|x| x != &el));
+        if crate::now_ms() - start > STRETCH_MS {
+            gloo_timers::callback::Timeout::new(0, drain).forget();
+            return;
+        }
+    }
+    DRAINING.with(|d| d.set(false));
+    if WAITING.with(|w| w.borrow().is_empty())
+        && let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-mounted-all", "true");
+    }
+}
+
+/// `window.ihMountAll()`: mounts every island still waiting, wherever it is
+/// (the e2e tests use it), then marks
+/// `html[data-mounted-all]`.
+fn expose_mount_all() {
+    let all = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
+        for el in WAITING.with(|w| w.borrow().clone()) {
+            ask(el);
+        }
+        if WAITING.with(|w| w.borrow().is_empty()) && !DRAINING.with(|d| d.get()) {
+            drain();
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&w, &"ihMountAll".into(), all.as_ref());
+    }
+    all.forget();
 }
 
 fn mount_from(
@@ -58,14 +165,9 @@ fn mount_from(
     let start = crate::now_ms();
     while let Some(el) = islands.get(next) {
         next += 1;
-        let kind = el.get_attribute("data-island").unwrap_or_default();
-        match mount_one(&kind, el) {
-            Ok(()) => mounted += 1,
-            Err(message) => replace(el, move || {
-                view! { <p class="error" role="alert">{message.clone()}</p> }
-            }),
+        if mount_el(el) {
+            mounted += 1;
         }
-        let _ = el.set_attribute("data-mounted", "true");
         if crate::now_ms() - start > STRETCH_MS {
             break;
         }
@@ -78,8 +180,64 @@ fn mount_from(
     }
 }
 
+/// Mounts one island in place of its pre-rendered copy, or an error there;
+/// keeps the reader's focus on the control it was on. True if it mounted.
+fn mount_el(el: &HtmlElement) -> bool {
+    let kind = el.get_attribute("data-island").unwrap_or_default();
+    let focused = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .filter(|a| el.contains(Some(a)))
+        .map(|a| a.id())
+        .filter(|id| !id.is_empty());
+    let ok = match mount_one(&kind, el) {
+        Ok(()) => true,
+        Err(message) => {
+            replace(el, move || {
+                view! { <p class="error" role="alert">{message.clone()}</p> }
+            });
+            false
+        }
+    };
+    let _ = el.set_attribute("data-mounted", "true");
+    if let Some(input) = focused
+        .and_then(|id| el.owner_document().and_then(|d| d.get_element_by_id(&id)))
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    {
+        let _ = input.focus();
+    }
+    ok
+}
+
+/// What the reader changed in a pre-rendered cell's parameters before it
+/// mounted (name → value), which the live cell takes over.
+fn typed_params(el: &HtmlElement) -> std::collections::BTreeMap<String, String> {
+    let mut typed = std::collections::BTreeMap::new();
+    let Ok(list) = el.query_selector_all("form.params [name]") else {
+        return typed;
+    };
+    for node in (0..list.length()).filter_map(|i| list.item(i)) {
+        let Some(field) = node.dyn_ref::<web_sys::Element>() else {
+            continue;
+        };
+        let name = field.get_attribute("name").unwrap_or_default();
+        let value = js_sys::Reflect::get(&node, &"value".into())
+            .ok()
+            .and_then(|v| v.as_string());
+        let default = match field.tag_name().as_str() {
+            "SELECT" => find(field, "option[selected]").and_then(|o| o.get_attribute("value")),
+            "TEXTAREA" => field.text_content(),
+            _ => field.get_attribute("value"),
+        };
+        if let Some(v) = value.filter(|v| Some(v) != default.as_ref()) {
+            typed.insert(name, v);
+        }
+    }
+    typed
+}
+
 /// The first element under `el` matching `selector`.
-fn find(el: &HtmlElement, selector: &str) -> Option<web_sys::Element> {
+fn find(el: &web_sys::Element, selector: &str) -> Option<web_sys::Element> {
     el.query_selector(selector).ok().flatten()
 }
 
@@ -148,9 +306,10 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             let answers = el
                 .get_attribute("data-answers")
                 .zip(el.get_attribute("data-answers-title"));
+            let typed = typed_params(el);
             replace(
                 el,
-                move || view! { <Cell demo source_html source_lines initial answers/> },
+                move || view! { <Cell demo source_html source_lines initial answers typed/> },
             );
         }
         "exercise" => {
