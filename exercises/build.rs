@@ -35,9 +35,19 @@ fn main() {
         "cargo:rerun-if-changed={}",
         chapters_crate.join("SUMMARY.md").display()
     );
-    // A directory is scanned recursively: a new chapter or exercise folder, or any
-    // change inside one, runs this script again.
-    println!("cargo:rerun-if-changed={}", chapters_src.display());
+    // What this script reads of each chapter: its exercise folders (a directory
+    // is scanned recursively: a new exercise folder, or any change inside one,
+    // runs this script again) and its scripting functions. Not the chapter
+    // folders as a whole, so that an edit to a chapter's Markdown recompiles
+    // neither wasm module (#25).
+    for ch in summary::read(&chapters_crate).unwrap_or_default() {
+        for part in ["exercises", "api.rs", "api.zh.toml"] {
+            println!(
+                "cargo:rerun-if-changed={}",
+                chapters_src.join(&ch).join(part).display()
+            );
+        }
+    }
     // The reading order; the chapters crate's build reports a bad list in detail.
     let order = summary::read(&chapters_crate).unwrap_or_else(|errors| {
         for e in &errors {

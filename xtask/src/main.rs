@@ -24,6 +24,7 @@ mod search;
 mod serve;
 mod site;
 mod tools;
+mod watch;
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
@@ -52,6 +53,10 @@ enum Task {
         /// Serve what `dist/` holds now, without building it first.
         #[arg(long)]
         no_build: bool,
+        /// Do not build again when a source changes (by default the book's
+        /// own server watches, rebuilds and reloads the open pages).
+        #[arg(long)]
+        no_watch: bool,
     },
     /// Install missing tools, then run every test (what CI runs).
     Test,
@@ -77,7 +82,8 @@ fn main() -> ExitCode {
             port,
             nginx,
             no_build,
-        } => serve_cmd(port, nginx, no_build),
+            no_watch,
+        } => serve_cmd(port, nginx, no_build, !no_watch),
         Task::Build => tools::ensure_build_tools()
             .and_then(|()| site::site())
             .map(|_| ()),
@@ -99,7 +105,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve_cmd(port: u16, with_nginx: bool, no_build: bool) -> Result<(), String> {
+fn serve_cmd(port: u16, with_nginx: bool, no_build: bool, watch: bool) -> Result<(), String> {
     if !no_build {
         tools::ensure_build_tools()?;
         site::site()?;
@@ -110,6 +116,10 @@ fn serve_cmd(port: u16, with_nginx: bool, no_build: bool) -> Result<(), String> 
         loop {
             std::thread::park();
         }
+    }
+    if watch {
+        watch::start();
+        println!("watching the sources: a change builds again and reloads the open pages");
     }
     println!("serving dist/ on http://127.0.0.1:{port}/ (Ctrl+C to stop)");
     serve::serve(port, true)
@@ -248,7 +258,7 @@ fn test_cmd() -> Result<(), String> {
     let nginx = nginx::Nginx::start(&root().join("dist"))?;
     let own = format!("http://127.0.0.1:{port}");
     let host = format!("http://127.0.0.1:{}", nginx.port);
-    let suites: [(&str, &str, &str); 12] = [
+    let suites: [(&str, &str, &str); 13] = [
         ("reader", &own, ""),
         ("book", &own, ""),
         ("charts", &own, ""),
@@ -261,6 +271,8 @@ fn test_cmd() -> Result<(), String> {
         ("links", &host, ""),
         ("zh", &host, ""),
         ("offline", &host, ""),
+        // Last: it runs `cargo xtask serve` (watching), which builds dist/ again.
+        ("watch", "", ""),
     ];
     for (suite, url, compare) in suites {
         run(Command::new("node")

@@ -166,7 +166,27 @@ fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
         Found::Missing
     };
     let mut head = Vec::new();
+    let changes = path
+        .strip_prefix("/__book/changes")
+        .filter(|_| crate::watch::watching());
     let (status, body) = match found {
+        _ if changes.is_some() => {
+            let query = changes.unwrap_or_default().trim_start_matches('?');
+            head.push("Content-Type: application/json".to_owned());
+            head.push("Cache-Control: no-store".to_owned());
+            ("200 OK", crate::watch::answer(query).into_bytes())
+        }
+        // While watching, a page goes out with the script that reloads it.
+        Found::File(file)
+            if crate::watch::watching() && file.extension().is_some_and(|e| e == "html") =>
+        {
+            head.push("Content-Type: text/html; charset=utf-8".to_owned());
+            head.push("Cache-Control: no-store".to_owned());
+            let page = std::fs::read_to_string(&file).unwrap_or_default();
+            let at = page.rfind("</body>").unwrap_or(page.len());
+            let page = format!("{}{}{}", &page[..at], crate::watch::SCRIPT, &page[at..]);
+            ("200 OK", page.into_bytes())
+        }
         Found::Redirect(to) => {
             head.push(format!("Location: {to}"));
             head.push("Content-Type: text/html; charset=utf-8".to_owned());

@@ -1,0 +1,70 @@
+// End-to-end: `cargo xtask serve` watches the sources. An edit builds again
+// and the open page reloads itself; a build that fails shows its error over
+// the page, which keeps the last good build, until a build succeeds again.
+// Edits real sources (web/search.js, index.html) and puts them back.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch } from './browser.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.WATCH_PORT || 8097);
+const url = `http://127.0.0.1:${PORT}`;
+const files = { js: path.join(root, 'web/search.js'), template: path.join(root, 'index.html') };
+const original = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, fs.readFileSync(f, 'utf8')]));
+let step = 0;
+const ok = (what) => console.log(`ok ${++step} - ${what}`);
+
+const server = spawn('cargo', ['xtask', 'serve', '--no-build', '--port', String(PORT)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+let log = '';
+server.stdout.on('data', (d) => { log += d; });
+const browser = await launch();
+try {
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(url + '/')).ok) break; } catch { /* not up yet */ }
+    assert.ok(i < 600, 'the server answers within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url + '/ch/deploy');
+  // The page has asked for the next build (its first answer came back).
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/__book/changes')));
+  assert.equal(await (await fetch(url + '/ch/deploy')).text().then((t) => t.includes('/__book/changes')), true, 'pages carry the reload script while watching');
+
+  // 1. A good edit: built again, the page reloads and gets the new file.
+  await page.evaluate(() => { window.__before = true; });
+  const marker = `// watch test ${Date.now()}\n`;
+  const t0 = Date.now();
+  fs.writeFileSync(files.js, original.js + marker);
+  await page.waitForFunction(() => !window.__before, null, { timeout: 240000, polling: 200 });
+  const seconds = (Date.now() - t0) / 1000;
+  assert.ok(fs.readFileSync(path.join(root, 'dist/search.js'), 'utf8').endsWith(marker), 'dist/search.js is the edited file');
+  ok(`an edit to web/search.js is built and the open page reloads (${seconds.toFixed(1)} s)`);
+
+  // 2. A build that fails: its error shows over the page, which is not reloaded.
+  await page.evaluate(() => { window.__before = true; });
+  fs.writeFileSync(files.template, original.template.replace('<!--ih:body-->', ''));
+  const alert = page.locator('pre[role=alert]').filter({ hasText: 'cargo xtask build failed' });
+  await alert.waitFor({ timeout: 240000 });
+  assert.match(await alert.textContent(), /index\.html has no <!--ih:body--> marker/);
+  assert.equal(await page.evaluate(() => window.__before), true, 'a failed build does not reload the page');
+  ok('a failed build shows its error over the page and keeps it');
+
+  // 3. Fixed (and the first edit undone): the next build reloads the page, without the error.
+  fs.writeFileSync(files.template, original.template);
+  fs.writeFileSync(files.js, original.js);
+  await page.waitForFunction(() => !window.__before, null, { timeout: 240000, polling: 200 });
+  await page.waitForSelector('main');
+  assert.equal(await page.locator('pre[role=alert]').count(), 0);
+  ok('once fixed, the next build reloads the page without the error');
+  assert.deepEqual(errors, []);
+} finally {
+  for (const [k, f] of Object.entries(files)) if (fs.readFileSync(f, 'utf8') !== original[k]) fs.writeFileSync(f, original[k]);
+  await browser.close();
+  try { process.kill(-server.pid); } catch { /* gone */ }
+  if (process.exitCode) console.log(log.slice(-3000));
+}
