@@ -1,7 +1,8 @@
-// End-to-end: `cargo xtask serve` watches the sources. An edit builds again
-// and the open page reloads itself; a build that fails shows its error over
-// the page, which keeps the last good build, until a build succeeds again.
-// Edits real sources (web/search.js, index.html) and puts them back.
+// End-to-end: `cargo xtask serve` watches the sources. An edit to the style
+// is rendered again and the open page reloads itself with it (no service
+// worker keeps the old one); a failure shows its error over the page, which
+// keeps the last good build, until a build succeeds again. Edits real
+// sources (style/book.css, index.html) and puts them back.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { launch } from './browser.mjs';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.WATCH_PORT || 8097);
 const url = `http://127.0.0.1:${PORT}`;
-const files = { js: path.join(root, 'web/search.js'), template: path.join(root, 'index.html') };
+const files = { css: path.join(root, 'style/book.css'), template: path.join(root, 'index.html') };
 const original = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, fs.readFileSync(f, 'utf8')]));
 let step = 0;
 const ok = (what) => console.log(`ok ${++step} - ${what}`);
@@ -35,20 +36,25 @@ try {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/__book/changes')));
   assert.equal(await (await fetch(url + '/ch/deploy')).text().then((t) => t.includes('/__book/changes')), true, 'pages carry the reload script while watching');
 
-  // 1. A good edit: built again, the page reloads and gets the new file.
+  // 1. A good edit: rendered again, the page reloads and has the new style.
+  // The page's service worker (cache first) has had time to install.
+  await page.waitForSelector('html[data-ready]', { state: 'attached' });
+  await page.waitForTimeout(1000);
   await page.evaluate(() => { window.__before = true; });
-  const marker = `// watch test ${Date.now()}\n`;
+  const rule = `.watch-test-${Date.now()}`;
   const t0 = Date.now();
-  fs.writeFileSync(files.js, original.js + marker);
-  await page.waitForFunction(() => !window.__before, null, { timeout: 240000, polling: 200 });
+  fs.writeFileSync(files.css, original.css + `${rule} { color: red; }\n`);
+  await page.waitForFunction(() => !window.__before, null, { timeout: 240000, polling: 100 });
   const seconds = (Date.now() - t0) / 1000;
-  assert.ok(fs.readFileSync(path.join(root, 'dist/search.js'), 'utf8').endsWith(marker), 'dist/search.js is the edited file');
-  ok(`an edit to web/search.js is built and the open page reloads (${seconds.toFixed(1)} s)`);
+  await page.waitForSelector('main');
+  const has = await page.evaluate((rule) => [...document.styleSheets].some((s) => { try { return [...s.cssRules].some((r) => r.selectorText === rule); } catch { return false; } }), rule);
+  assert.equal(has, true, 'the reloaded page has the edited style');
+  ok(`an edit to style/book.css: the open page reloads with it in ${seconds.toFixed(1)} s`);
 
   // 2. A build that fails: its error shows over the page, which is not reloaded.
   await page.evaluate(() => { window.__before = true; });
   fs.writeFileSync(files.template, original.template.replace('<!--ih:body-->', ''));
-  const alert = page.locator('pre[role=alert]').filter({ hasText: 'cargo xtask build failed' });
+  const alert = page.locator('pre[role=alert]').filter({ hasText: 'failed' });
   await alert.waitFor({ timeout: 240000 });
   assert.match(await alert.textContent(), /index\.html has no <!--ih:body--> marker/);
   assert.equal(await page.evaluate(() => window.__before), true, 'a failed build does not reload the page');
@@ -56,7 +62,7 @@ try {
 
   // 3. Fixed (and the first edit undone): the next build reloads the page, without the error.
   fs.writeFileSync(files.template, original.template);
-  fs.writeFileSync(files.js, original.js);
+  fs.writeFileSync(files.css, original.css);
   await page.waitForFunction(() => !window.__before, null, { timeout: 240000, polling: 200 });
   await page.waitForSelector('main');
   assert.equal(await page.locator('pre[role=alert]').count(), 0);

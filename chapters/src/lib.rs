@@ -62,7 +62,11 @@ pub struct Chapter {
 impl Chapter {
     /// The chapter's Markdown in `lang`: `chapter.md`, or `chapter.zh.md` when
     /// the folder has one (`None` for a Chinese text that does not exist yet).
+    /// A text given to [`set_source`] comes first.
     pub fn source_in(&self, lang: Lang) -> Option<&'static str> {
+        if let Some(text) = given_source(self.id, lang) {
+            return Some(text);
+        }
         match lang {
             Lang::En => Some(self.source),
             Lang::Zh => source_zh(self.id),
@@ -71,7 +75,7 @@ impl Chapter {
 
     /// The chapter parsed, with its figures substituted.
     pub fn doc(&self) -> Result<doc::Doc, doc::DocError> {
-        self.doc_of(self.source, Lang::En)
+        self.doc_of(self.source_in(Lang::En).unwrap_or(self.source), Lang::En)
     }
 
     /// The chapter in `lang`, parsed, with the same figures (a figure's
@@ -94,6 +98,33 @@ impl Chapter {
             Lang::Zh => find(&format!("{name}@zh")).or_else(|| find(name)),
         })
     }
+}
+
+/// Texts that replace the compiled-in Markdown in this process.
+#[cfg(feature = "render")]
+static GIVEN: std::sync::Mutex<Vec<(String, Lang, &'static str)>> =
+    std::sync::Mutex::new(Vec::new());
+
+#[cfg(feature = "render")]
+fn given_source(id: &str, lang: Lang) -> Option<&'static str> {
+    let given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    given
+        .iter()
+        .find(|(i, l, _)| i == id && *l == lang)
+        .map(|(_, _, t)| *t)
+}
+
+/// Gives chapter `id` the Markdown `text` in `lang` for the rest of this
+/// process, in place of the file compiled in: the build's watch mode reads a
+/// chapter again after an edit and renders it without recompiling (this
+/// crate touches no file; the caller read it). Each text given is kept (a
+/// few hundred KB an edit, for as long as the author's session lasts).
+#[cfg(feature = "render")]
+pub fn set_source(id: &str, lang: Lang, text: String) {
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    given.retain(|(i, l, _)| !(i == id && *l == lang));
+    given.push((id.to_owned(), lang, text));
 }
 
 // The chapter modules (`#[path] pub mod ch_newmodels;`, ...) and `all()`, the

@@ -118,7 +118,7 @@ fn serve_cmd(port: u16, with_nginx: bool, no_build: bool, watch: bool) -> Result
         }
     }
     if watch {
-        watch::start();
+        watch::start(port);
         println!("watching the sources: a change builds again and reloads the open pages");
     }
     println!("serving dist/ on http://127.0.0.1:{port}/ (Ctrl+C to stop)");

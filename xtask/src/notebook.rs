@@ -562,7 +562,8 @@ fn pieces(source: &str) -> Vec<Piece> {
 /// `Chapter::doc` fills them for the page.
 fn filled_source(ch: &chapters::Chapter) -> Result<String, String> {
     let figures = (ch.figures)();
-    chapters::doc::substitute(ch.source, &|name| {
+    let source = ch.source_in(chapters::Lang::En).unwrap_or(ch.source);
+    chapters::doc::substitute(source, &|name| {
         figures
             .iter()
             .find(|(n, _)| *n == name)

@@ -113,7 +113,8 @@ impl Asked {
 /// The file to send for `file` and its `Content-Encoding`: its precompressed
 /// copy in the first encoding the request accepts, else itself.
 fn encoded(file: &Path, asked: &Asked) -> (PathBuf, Option<&'static str>) {
-    if crate::compress::compressible(file) {
+    // While watching, files change under their precompressed copies.
+    if crate::compress::compressible(file) && !crate::watch::watching() {
         for (token, suffix) in crate::compress::ENCODINGS {
             let copy = PathBuf::from(format!("{}{suffix}", file.display()));
             if asked.encodings.iter().any(|e| e == token) && copy.is_file() {
@@ -175,6 +176,13 @@ fn handle(mut stream: TcpStream, dist: &Path, log: bool) {
             head.push("Content-Type: application/json".to_owned());
             head.push("Cache-Control: no-store".to_owned());
             ("200 OK", crate::watch::answer(query).into_bytes())
+        }
+        // While watching, the service worker (cache first) would show an
+        // author the pages of an older build: this one removes itself.
+        Found::File(file) if crate::watch::watching() && file == dist.join("sw.js") => {
+            head.push("Content-Type: text/javascript; charset=utf-8".to_owned());
+            head.push("Cache-Control: no-store".to_owned());
+            ("200 OK", crate::watch::NO_WORKER.as_bytes().to_vec())
         }
         // While watching, a page goes out with the script that reloads it.
         Found::File(file)

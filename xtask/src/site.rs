@@ -120,15 +120,8 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
         }
         std::fs::write(&stamp_file, &stamp).map_err(|e| e.to_string())?;
     }
-    write_pages(&dist)?;
+    write_content(&dist)?;
     copy(&r.join("app/worker.js"), &dist.join("worker.js"))?;
-    std::fs::create_dir_all(dist.join("style")).map_err(|e| e.to_string())?;
-    for f in std::fs::read_dir(r.join("style")).map_err(|e| e.to_string())? {
-        let f = f.map_err(|e| e.to_string())?.path();
-        if let Some(name) = f.file_name() {
-            copy(&f, &dist.join("style").join(name))?;
-        }
-    }
     copy(
         &r.join("node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js"),
         &dist.join("plotly.min.js"),
@@ -144,8 +137,6 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
             "--log-level=warning",
         ])
         .arg(format!("--outfile={}", dist.join("editor.js").display())))?;
-    // The search dialog, loaded on the first search.
-    copy(&r.join("web/search.js"), &dist.join("search.js"))?;
     // In this order: the search index reads the pages, and the service worker's
     // precache list names every file the steps before it wrote.
     crate::search::index(&dist)?;
@@ -157,6 +148,22 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
+}
+
+/// What an edit to the text or the look changes in `dist/`: every page
+/// pre-rendered again, the style, and the search dialog (loaded on the first
+/// search). The watch mode of `cargo xtask serve` runs this alone.
+pub fn write_content(dist: &Path) -> Result<(), String> {
+    let r = root();
+    write_pages(dist)?;
+    std::fs::create_dir_all(dist.join("style")).map_err(|e| e.to_string())?;
+    for f in std::fs::read_dir(r.join("style")).map_err(|e| e.to_string())? {
+        let f = f.map_err(|e| e.to_string())?.path();
+        if let Some(name) = f.file_name() {
+            copy(&f, &dist.join("style").join(name))?;
+        }
+    }
+    copy(&r.join("web/search.js"), &dist.join("search.js"))
 }
 
 /// Pre-renders every route into `dist/` from the `index.html` template.

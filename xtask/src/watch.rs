@@ -1,8 +1,9 @@
-//! `cargo xtask serve`'s watch mode: when a source of the book changes (a
-//! chapter's Markdown, a statement, a demo's code, the style, the page's
-//! JavaScript), it builds again (`cargo xtask build`, which recompiles only
-//! what the change touches) and the open pages reload themselves; a failed
-//! build shows its error in the page as well as in the terminal.
+//! `cargo xtask serve`'s watch mode: when a source of the book changes, the
+//! open pages reload themselves with it. A chapter's Markdown, the style, the
+//! template and the search script are rendered again in this process (no
+//! compiler); anything else (a statement, a demo's code, a figure) runs
+//! `cargo xtask build`, which recompiles only what the change touches. A
+//! failure shows in the page as well as in the terminal.
 //!
 //! The pages learn of a build through `GET /__book/changes?since=<n>`
 //! ([`answer`]), which waits until build `n` is superseded and answers with the
@@ -52,7 +53,7 @@ pub const SCRIPT: &str = r#"<script>
       box.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;margin:0;padding:1em;z-index:99;background:#2b0b0b;color:#ffd7d7;font:13px/1.4 ui-monospace,monospace;white-space:pre-wrap;border-top:3px solid #e5484d";
       document.body.appendChild(box);
     }
-    box.textContent = "cargo xtask build failed; the page shows the last good build.\n\n" + error;
+    box.textContent = "The build failed; this page is the last good one.\n\n" + error;
   }
   function poll() {
     fetch("/__book/changes?since=" + (seen === null ? "" : seen), { cache: "no-store" })
@@ -68,6 +69,14 @@ pub const SCRIPT: &str = r#"<script>
   poll();
 })();
 </script>"#;
+
+/// The service worker served while watching: it takes over, empties the
+/// book's caches and unregisters, so that every page comes from `dist/`.
+pub const NO_WORKER: &str = "self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (e) => e.waitUntil(caches.keys()
+  .then((keys) => Promise.all(keys.map((k) => caches.delete(k))))
+  .then(() => self.registration.unregister())));
+";
 
 /// Answers `/__book/changes?since=<n>`: at once when `n` is missing or not
 /// the newest build, else when the next build ends (or after 25 s, as a
@@ -121,16 +130,17 @@ const WATCHED: &[&str] = &[
     "app/worker",
     "app/worker.js",
     "editor",
+    "xtask/src",
     "style",
     "web",
     "index.html",
 ];
 
-/// The newest modification time under the watched paths, and how many files
-/// they hold (a deleted file changes the count).
-fn fingerprint(root: &Path) -> (SystemTime, usize) {
-    let mut newest = SystemTime::UNIX_EPOCH;
-    let mut count = 0;
+/// Every file under the watched paths, with its modification time.
+type Files = std::collections::BTreeMap<PathBuf, SystemTime>;
+
+fn files(root: &Path) -> Files {
+    let mut out = Files::new();
     let mut stack: Vec<PathBuf> = WATCHED.iter().map(|p| root.join(p)).collect();
     while let Some(p) = stack.pop() {
         let Ok(meta) = std::fs::metadata(&p) else {
@@ -146,49 +156,131 @@ fn fingerprint(root: &Path) -> (SystemTime, usize) {
                 stack.extend(entries.flatten().map(|e| e.path()));
             }
         } else {
-            count += 1;
-            if let Ok(t) = meta.modified() {
-                newest = newest.max(t);
-            }
+            out.insert(p, meta.modified().unwrap_or(SystemTime::UNIX_EPOCH));
         }
     }
-    (newest, count)
+    out
 }
 
-/// Watches the sources in a background thread; after each change (and a
-/// quiet 150 ms, so that an editor's save of several files is one build)
-/// runs `cargo xtask build` and tells the pages.
-pub fn start() {
+/// The files added, removed or modified between two looks.
+fn changed(before: &Files, now: &Files) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = now
+        .iter()
+        .filter(|(p, t)| before.get(*p) != Some(t))
+        .map(|(p, _)| p.clone())
+        .collect();
+    out.extend(before.keys().filter(|p| !now.contains_key(*p)).cloned());
+    out
+}
+
+/// Whether this process can take the change itself, without compiling: a
+/// chapter's Markdown, the style, the page template, the search script.
+/// Anything else (code, statements, figures, texts compiled in) is a build.
+fn is_content(root: &Path, file: &Path) -> bool {
+    let Ok(rel) = file.strip_prefix(root) else {
+        return false;
+    };
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    let name = rel.rsplit('/').next().unwrap_or("");
+    (rel.starts_with("chapters/src/")
+        && rel.matches('/').count() == 3
+        && matches!(name, "chapter.md" | "chapter.zh.md"))
+        || rel.starts_with("style/")
+        || rel == "index.html"
+        || rel == "web/search.js"
+}
+
+/// Watches the sources in a background thread. After each change (and a
+/// quiet 150 ms, so that an editor's save of several files is one change):
+/// a change of content only is rendered here, in a second or two, and the
+/// pages reload; anything else runs `cargo xtask build`, and when that
+/// rebuilt this program, the server starts again as the new one (the pages
+/// reconnect and reload).
+pub fn start(port: u16) {
     let _ = WATCHING.set(());
-    std::thread::spawn(|| {
+    {
+        // A number the next server (after a rebuild of this program) will not
+        // reuse, so the pages see that something changed.
+        let mut b = state().build.lock().unwrap_or_else(|e| e.into_inner());
+        b.n = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+    }
+    std::thread::spawn(move || {
         let root = crate::root();
-        let mut last = fingerprint(&root);
+        let mut last = files(&root);
+        let program = program_time(&root);
         loop {
             std::thread::sleep(Duration::from_millis(300));
-            let now = fingerprint(&root);
-            if now == last {
+            if files(&root) == last {
                 continue;
             }
             std::thread::sleep(Duration::from_millis(150));
-            last = fingerprint(&root);
+            let now = files(&root);
+            let touched = changed(&last, &now);
+            last = now;
             let started = std::time::Instant::now();
-            println!("\nwatch: a source changed; building again");
-            let error = build(&root);
+            let content = touched.iter().all(|f| is_content(&root, f));
+            let error = if content {
+                println!("\nwatch: content changed; rendering again");
+                render(&root)
+            } else {
+                println!("\nwatch: a source changed; building again");
+                build(&root)
+            };
             match &error {
                 None => println!(
-                    "watch: built in {:.1} s; open pages reload",
+                    "watch: done in {:.1} s; open pages reload",
                     started.elapsed().as_secs_f64()
                 ),
-                Some(_) => println!("watch: the build failed; open pages show its error"),
+                Some(_) => println!("watch: that failed; open pages show why"),
+            }
+            if error.is_none() && !content && program_time(&root) != program {
+                println!("watch: this program was rebuilt; serving as the new one");
+                restart(port);
             }
             let s = state();
             let mut b = s.build.lock().unwrap_or_else(|e| e.into_inner());
             b.n += 1;
             b.error = error;
             s.changed.notify_all();
-            // A change saved during the build is seen on the next turn.
         }
     });
+}
+
+/// The rendering part of a build, in this process: the chapters' Markdown read
+/// again from their files, the pages, the style and the search script.
+fn render(root: &Path) -> Option<String> {
+    for ch in chapters::all() {
+        for lang in [chapters::Lang::En, chapters::Lang::Zh] {
+            let file = match lang {
+                chapters::Lang::En => ch.repo_path.to_owned(),
+                chapters::Lang::Zh => ch.repo_path.replace("chapter.md", "chapter.zh.md"),
+            };
+            if let Ok(text) = std::fs::read_to_string(root.join(&file)) {
+                chapters::set_source(ch.id, lang, text);
+            }
+        }
+    }
+    crate::site::write_content(&root.join("dist")).err()
+}
+
+/// When the xtask binary was last built.
+fn program_time(root: &Path) -> Option<SystemTime> {
+    std::fs::metadata(root.join("target/debug/xtask"))
+        .and_then(|m| m.modified())
+        .ok()
+}
+
+/// Becomes `cargo xtask serve --no-build --port <port>`: the same server,
+/// run by the program just rebuilt.
+fn restart(port: u16) {
+    use std::os::unix::process::CommandExt;
+    let e = std::process::Command::new("cargo")
+        .args(["xtask", "serve", "--no-build", "--port", &port.to_string()])
+        .current_dir(crate::root())
+        .exec();
+    eprintln!("watch: could not start the rebuilt server: {e}");
 }
 
 /// Runs `cargo xtask build`, its output shown in the terminal; on failure,
@@ -220,6 +312,47 @@ fn build(root: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn content_is_rendered_here_and_code_is_built() {
+        let root = Path::new("/book");
+        for f in [
+            "chapters/src/ch_deploy/chapter.md",
+            "chapters/src/ch_deploy/chapter.zh.md",
+            "style/book.css",
+            "index.html",
+            "web/search.js",
+        ] {
+            assert!(is_content(root, &root.join(f)), "{f}");
+        }
+        for f in [
+            "chapters/src/ch_deploy/planner.rs",
+            "chapters/src/ch_deploy/figures.rs",
+            "chapters/src/ch_deploy/cells.zh.toml",
+            "chapters/src/ch_deploy/exercises/ep_row/statement.md",
+            "chapters/glossary.toml",
+            "web/sw.js",
+            "app/src/cell.rs",
+        ] {
+            assert!(!is_content(root, &root.join(f)), "{f}");
+        }
+    }
+
+    #[test]
+    fn changes_are_files_added_removed_or_modified() {
+        let t = |s| SystemTime::UNIX_EPOCH + Duration::from_secs(s);
+        let before: Files = [("a", 1), ("b", 1), ("c", 1)]
+            .into_iter()
+            .map(|(p, s)| (PathBuf::from(p), t(s)))
+            .collect();
+        let now: Files = [("a", 1), ("b", 2), ("d", 1)]
+            .into_iter()
+            .map(|(p, s)| (PathBuf::from(p), t(s)))
+            .collect();
+        let mut got = changed(&before, &now);
+        got.sort();
+        assert_eq!(got, ["b", "c", "d"].map(PathBuf::from));
+    }
 
     #[test]
     fn answers_at_once_for_an_old_build_and_escapes_errors() {
