@@ -1,5 +1,6 @@
 // Browser figures (not a test): time to first cell output, each cell's run time,
 // exercise grading time. Prints a table; `cargo xtask bench` runs it.
+import fs from 'node:fs';
 import { BOOK_URL, launch, ready } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
@@ -7,6 +8,12 @@ import { SOLUTIONS } from './solutions.mjs';
 process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// The native bench's times (`cell <id> <ms> ms` lines, kept by `cargo xtask
+// bench`), for each cell's browser/native ratio.
+const native = {};
+if (process.env.NATIVE_TIMES && fs.existsSync(process.env.NATIVE_TIMES)) {
+  for (const m of fs.readFileSync(process.env.NATIVE_TIMES, 'utf8').matchAll(/^cell (\S+)\s+([0-9.]+) ms/gm)) native[m[1]] = Number(m[2]);
+}
 const browser = await launch();
 try {
   // Cold navigation, five fresh pages (no cache). The page records, in
@@ -184,7 +191,9 @@ try {
         const t = await cell.locator('.timing').textContent();
         times.push(parseFloat(t.replace(/[^0-9.]/g, '')));
       }
-      console.log(`browser cell ${id.padEnd(12)} median ${median(times).toFixed(1)} ms`);
+      const n = native[id];
+      const ratio = n >= 0.5 ? `, ${(median(times) / n).toFixed(1)}× native (${n.toFixed(2)} ms)` : n !== undefined ? `, native ${n.toFixed(2)} ms (too short for a ratio at 0.1 ms resolution)` : '';
+      console.log(`browser cell ${id.padEnd(12)} median ${median(times).toFixed(1)} ms${ratio}`);
     }
     for (const ex of await page.locator('section.exercise[data-exercise]').all()) {
       const id = await ex.getAttribute('data-exercise');

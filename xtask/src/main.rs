@@ -196,7 +196,7 @@ fn test_cmd() -> Result<(), String> {
     // out of the native steps leaves out leptos and the rest of their
     // dependency tree, which were more than half of their compile time
     // (`cargo test --timings`).
-    let wasm_only = site::MODULES.map(|(package, _)| ["--exclude", package]);
+    let wasm_only = site::MODULES.map(|(package, ..)| ["--exclude", package]);
     step("docs");
     run(Command::new("cargo")
         .args(["doc", "--workspace", "--no-deps"])
@@ -288,22 +288,35 @@ fn test_cmd() -> Result<(), String> {
 /// After `site::site()` has built `dist/` and printed its sizes: native and
 /// browser timings.
 fn bench_cmd() -> Result<(), String> {
-    run(Command::new("cargo").args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "exercises",
-        "--example",
-        "bench",
-    ]))?;
+    // The native times, printed and kept for the browser bench's ratios.
+    let native = Command::new("cargo")
+        .args([
+            "run",
+            "--quiet",
+            "--release",
+            "-p",
+            "exercises",
+            "--example",
+            "bench",
+        ])
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("the native bench: {e}"))?;
+    let text = String::from_utf8_lossy(&native.stdout);
+    print!("{text}{}", String::from_utf8_lossy(&native.stderr));
+    if !native.status.success() {
+        return Err(format!("the native bench failed ({})", native.status));
+    }
+    let kept = root().join("target/bench-native.txt");
+    std::fs::write(&kept, text.as_bytes()).map_err(|e| format!("{}: {e}", kept.display()))?;
     // The bench loads the book from nginx, as a reader's browser would get it
     // from a static host (precompressed, with its cache headers).
     let nginx = nginx::Nginx::start(&root().join("dist"))?;
     let url = format!("http://127.0.0.1:{}", nginx.port);
     run(Command::new("node")
         .arg("e2e/bench.mjs")
-        .env("BOOK_URL", &url))?;
+        .env("BOOK_URL", &url)
+        .env("NATIVE_TIMES", &kept))?;
     // Lighthouse, every chapter in both languages, mobile and desktop.
     run(Command::new("node")
         .arg("e2e/lighthouse.mjs")
