@@ -140,6 +140,27 @@ pub fn run(cmd: &mut Command) -> Result<(), String> {
     }
 }
 
+/// Runs a command from the workspace root and returns what it printed
+/// (standard output, then standard error), which it also prints once the
+/// command ends; `Err` with the same text when it fails or cannot start.
+pub fn run_shown(cmd: &mut Command) -> Result<String, String> {
+    let out = cmd
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    print!("{text}");
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(text)
+    }
+}
+
 /// The workspace root.
 pub fn root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -271,7 +292,8 @@ fn test_cmd() -> Result<(), String> {
         ("links", &host, ""),
         ("zh", &host, ""),
         ("offline", &host, ""),
-        // Last: it runs `cargo xtask serve` (watching), which builds dist/ again.
+        // Last: it runs `cargo xtask serve` (watching), which writes dist/'s
+        // pages and style again.
         ("watch", "", ""),
     ];
     for (suite, url, compare) in suites {
@@ -289,24 +311,16 @@ fn test_cmd() -> Result<(), String> {
 /// browser timings.
 fn bench_cmd() -> Result<(), String> {
     // The native times, printed and kept for the browser bench's ratios.
-    let native = Command::new("cargo")
-        .args([
-            "run",
-            "--quiet",
-            "--release",
-            "-p",
-            "exercises",
-            "--example",
-            "bench",
-        ])
-        .current_dir(root())
-        .output()
-        .map_err(|e| format!("the native bench: {e}"))?;
-    let text = String::from_utf8_lossy(&native.stdout);
-    print!("{text}{}", String::from_utf8_lossy(&native.stderr));
-    if !native.status.success() {
-        return Err(format!("the native bench failed ({})", native.status));
-    }
+    let text = run_shown(Command::new("cargo").args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "exercises",
+        "--example",
+        "bench",
+    ]))
+    .map_err(|_| "the native bench failed".to_owned())?;
     let kept = root().join("target/bench-native.txt");
     std::fs::write(&kept, text.as_bytes()).map_err(|e| format!("{}: {e}", kept.display()))?;
     // The bench loads the book from nginx, as a reader's browser would get it

@@ -48,6 +48,15 @@ pub fn pages() -> Result<Vec<Page>, String> {
     Ok(out)
 }
 
+/// The repository path of `ch`'s text in `lang`: `chapter.md`, or
+/// `chapter.zh.md` beside it.
+pub fn repo_path(ch: &chapters::Chapter, lang: Lang) -> String {
+    match lang {
+        Lang::En => ch.repo_path.to_owned(),
+        Lang::Zh => ch.repo_path.replace("chapter.md", "chapter.zh.md"),
+    }
+}
+
 /// Fills the page template (`index.html`): `<html lang="en">`, `<!--ih:title-->`,
 /// `<!--ih:description-->`, `<!--ih:head-->` (the other language's address) and
 /// `<!--ih:body-->`.
@@ -456,10 +465,7 @@ fn chapter(
         prev = nav(prev, "prev", "←"),
         next = nav(next, "next", "→"),
         edit = EDIT_BASE_URL,
-        path = match lang {
-            Lang::En => ch.repo_path.to_owned(),
-            Lang::Zh => ch.repo_path.replace("chapter.md", "chapter.zh.md"),
-        },
+        path = repo_path(ch, lang),
         notebook = crate::notebook::download_link(ch.slug, "footer", lang),
         contents_label = escape(&t(lang, "contents")),
         home = lang.prefix(),

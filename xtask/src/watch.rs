@@ -95,26 +95,8 @@ pub fn answer(query: &str) -> String {
             .map(|(b, _)| b)
             .unwrap_or_else(|e| e.into_inner().0);
     }
-    let error = build
-        .error
-        .as_deref()
-        .map_or("null".to_owned(), json_string);
+    let error = serde_json::to_string(&build.error).unwrap_or_else(|_| "null".to_owned());
     format!("{{\"n\":{},\"error\":{error}}}", build.n)
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// What is watched, under the workspace root: everything a build reads that
@@ -253,11 +235,9 @@ pub fn start(port: u16) {
 fn render(root: &Path) -> Option<String> {
     for ch in chapters::all() {
         for lang in [chapters::Lang::En, chapters::Lang::Zh] {
-            let file = match lang {
-                chapters::Lang::En => ch.repo_path.to_owned(),
-                chapters::Lang::Zh => ch.repo_path.replace("chapter.md", "chapter.zh.md"),
-            };
-            if let Ok(text) = std::fs::read_to_string(root.join(&file)) {
+            if let Ok(text) =
+                std::fs::read_to_string(root.join(crate::render::repo_path(&ch, lang)))
+            {
                 chapters::set_source(ch.id, lang, text);
             }
         }
@@ -286,27 +266,14 @@ fn restart(port: u16) {
 /// Runs `cargo xtask build`, its output shown in the terminal; on failure,
 /// the last 60 lines it printed.
 fn build(root: &Path) -> Option<String> {
-    let out = std::process::Command::new("cargo")
-        .args(["xtask", "build"])
-        .current_dir(root)
-        .output();
-    match out {
-        Err(e) => Some(format!("cargo xtask build: {e}")),
-        Ok(o) => {
-            let text = format!(
-                "{}{}",
-                String::from_utf8_lossy(&o.stdout),
-                String::from_utf8_lossy(&o.stderr)
-            );
-            print!("{text}");
-            if o.status.success() {
-                None
-            } else {
-                let lines: Vec<&str> = text.lines().collect();
-                Some(lines[lines.len().saturating_sub(60)..].join("\n"))
-            }
-        }
-    }
+    let out = crate::run_shown(
+        std::process::Command::new("cargo")
+            .args(["xtask", "build"])
+            .current_dir(root),
+    );
+    let text = out.err()?;
+    let lines: Vec<&str> = text.lines().collect();
+    Some(lines[lines.len().saturating_sub(60)..].join("\n"))
 }
 
 #[cfg(test)]
@@ -361,10 +328,7 @@ mod tests {
             b.n = 3;
             b.error = Some("line \"1\"\n\tthen".to_owned());
         }
-        assert_eq!(
-            answer("since=2"),
-            r#"{"n":3,"error":"line \"1\"\nthen"}"#.replace("\\nthen", "\\n\\u0009then")
-        );
+        assert_eq!(answer("since=2"), r#"{"n":3,"error":"line \"1\"\n\tthen"}"#);
         assert!(answer("").starts_with(r#"{"n":3,"#));
         // A waiting page is answered when the next build ends.
         let waiter = std::thread::spawn(|| answer("since=3"));
