@@ -5,7 +5,7 @@
 // answer shows expected against actual, the contents mark the chapter's
 // progress, and the 404 page is a real one.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, offsiteRequests, ready } from './browser.mjs';
+import { BOOK_URL, launch, offsiteRequests, ready, scrollTo } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const browser = await launch();
@@ -40,7 +40,7 @@ try {
     for (const id of cells) {
       const c = page.locator(`.cell[data-cell="${id}"]`);
       // A cell runs in the page when it comes near the screen.
-      await c.scrollIntoViewIfNeeded();
+      await scrollTo(page, `.cell[data-cell="${id}"]`);
       await c.locator('.timing', { hasText: 'ran in' }).waitFor({ timeout: 15000 });
       assert.equal(await c.locator('.cell-output > .prerendered').count(), 0, `${id}: output computed in the page`);
       assert.equal(await c.locator('.cell-problem').count(), 0, `${id}: no problem shown`);

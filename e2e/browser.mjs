@@ -59,10 +59,29 @@ export async function runAllCells(page, { scroll = true } = {}) {
       .every((t) => /ran in|用时/.test(t.textContent)), null, { timeout: 30000 });
     return;
   }
-  for (const cell of await page.locator('section.cell[data-cell]').all()) {
-    await cell.scrollIntoViewIfNeeded();
-    await cell.locator('.timing').filter({ hasText: /ran in|用时/ }).waitFor({ timeout: 15000 });
+  const n = await page.locator('section.cell[data-cell]').count();
+  for (let i = 0; i < n; i++) {
+    await scrollTo(page, 'section.cell[data-cell]', i);
+    await page.waitForFunction((i) => /ran in|用时/.test(document.querySelectorAll('section.cell[data-cell]')[i]
+      ?.querySelector('.timing')?.textContent || ''), i, { timeout: 15000 });
   }
+}
+
+// Scrolls the `index`th element matching `selector` to the middle of the
+// view, in one step in the page. A locator's scrollIntoViewIfNeeded finds the
+// element, then scrolls to it, and fails ("Element is not attached to the
+// DOM") when a mount or a cell's run replaces it in between, which a busy
+// machine makes likely: a chart is replaced by its cell's first run, a
+// pre-rendered section by its live island. Here the element is looked up and
+// scrolled to in the same task; the caller then waits for the state it needs
+// (`.chart[data-drawn]`, a timing), not for the element it scrolled to.
+export async function scrollTo(page, selector, index = 0) {
+  await page.waitForFunction(([sel, i]) => {
+    const el = document.querySelectorAll(sel)[i];
+    if (!el || !el.isConnected) return false;
+    el.scrollIntoView({ block: 'center' });
+    return true;
+  }, [selector, index], { timeout: 20000 });
 }
 
 // Blocks off screen skip layout (`content-visibility: auto`) until they come

@@ -1,7 +1,7 @@
 // End-to-end: charts follow the theme and the screen, carry their data as
 // text, stay out of the keyboard's way, and print (issue: what a reader touches).
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, layOut, offsiteRequests, ready, runAllCells } from './browser.mjs';
+import { BOOK_URL, launch, layOut, offsiteRequests, ready, runAllCells, scrollTo } from './browser.mjs';
 
 const browser = await launch();
 let step = 0;
@@ -32,7 +32,7 @@ async function open(opts) {
 async function drawAll(page) {
   const n = await page.locator('.chart').count();
   for (let i = 0; i < n; i++) {
-    await page.locator('.chart').nth(i).scrollIntoViewIfNeeded();
+    await scrollTo(page, '.chart', i);
     await page.waitForFunction((i) => document.querySelectorAll('.chart')[i].dataset.drawn, i, { timeout: 20000 })
       .catch(async (e) => {
         const info = await page.locator('.chart').nth(i).evaluate((c) => ({ id: c.closest('section')?.id, fig: !!c._ihFigure, h: c.getBoundingClientRect().height, html: c.outerHTML.slice(0, 300) }));
@@ -51,7 +51,7 @@ try {
   {
     const { page, warnings } = await open({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const first = '#cell-attended .chart';
-    await page.locator(first).scrollIntoViewIfNeeded();
+    await scrollTo(page, first);
     await page.locator(first + '[data-drawn]').waitFor();
     assert.equal(await titleFill(page, first), LIGHT_FG);
     // system (light) → light → dark
@@ -65,7 +65,7 @@ try {
     await page.waitForFunction((sel) => getComputedStyle(document.querySelector(sel + ' .gtitle')).fill === 'rgb(230, 230, 230)', first);
     const later = '#cell-mhc .chart';
     assert.equal(await page.locator(later + '[data-drawn]').count(), 0, 'the mhc chart is not drawn before it is scrolled to');
-    await page.locator(later).first().scrollIntoViewIfNeeded();
+    await scrollTo(page, later);
     await page.locator(later + '[data-drawn]').first().waitFor();
     assert.equal(await titleFill(page, later), DARK_FG);
     const grid = await page.locator(later).first().locator('.gridlayer path').first().evaluate((p) => getComputedStyle(p).stroke);
@@ -159,7 +159,7 @@ try {
     assert.equal(before.answers, before.questions, 'self-test answers print open');
     assert.equal(await page.locator('.selftest details[open]').count(), 0, 'folds close again after printing');
 
-    await page.locator('#cell-attended .chart').scrollIntoViewIfNeeded();
+    await scrollTo(page, '#cell-attended .chart');
     await page.locator('#cell-attended .chart[data-drawn]').waitFor();
     await page.reload(); await ready(page);
     await layOut(page);
@@ -169,7 +169,7 @@ try {
     await page.evaluate(() => addEventListener('beforeprint', () => {
       window.__print = { charts: document.querySelectorAll('.chart').length, drawn: [...document.querySelectorAll('.chart[data-drawn]')].filter((c) => c.querySelector('svg.main-svg')).length };
     }));
-    await page.locator('#cell-attended .chart').scrollIntoViewIfNeeded();
+    await scrollTo(page, '#cell-attended .chart');
     await page.locator('#cell-attended .chart[data-drawn]').waitFor();
     const withCharts = await page.pdf({ format: 'A4' });
     const after = await page.evaluate(() => window.__print);
@@ -194,10 +194,10 @@ try {
       await layOut(page);
       // The cell's first run in the page (when it comes near the screen)
       // replaces the pre-rendered output (and its chart).
-      await page.locator('#cell-attended').scrollIntoViewIfNeeded();
+      await scrollTo(page, '#cell-attended');
       await page.waitForFunction(() => !document.querySelector('#cell-attended .prerendered'), null, { timeout: 30000 });
       const chart = page.locator('#cell-attended .chart');
-      await chart.scrollIntoViewIfNeeded();
+      await scrollTo(page, '#cell-attended .chart');
       await page.locator('#cell-attended .chart[data-drawn]').waitFor();
       const titles = await chart.locator('.modebar-btn').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-title')));
       assert.deepEqual(titles, [want], `${path} toolbar: ${titles}`);

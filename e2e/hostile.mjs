@@ -2,7 +2,7 @@
 // responding (a 10 ms heartbeat inside the page records the longest gap between
 // ticks), the verdict names its cause within 2.5 s, and saved work is intact.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, layOut, ready } from './browser.mjs';
+import { BOOK_URL, launch, layOut, ready, scrollTo } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const MAX_GAP_MS = 100;
@@ -87,9 +87,10 @@ async function scratch(code) {
 // code, not plotly.
 async function drawCharts() {
   await layOut(page);
-  for (const chart of await page.locator('.chart').all()) {
-    await chart.scrollIntoViewIfNeeded();
-    await chart.locator('svg.main-svg').first().waitFor({ timeout: 15000 });
+  const n = await page.locator('.chart').count();
+  for (let i = 0; i < n; i++) {
+    await scrollTo(page, '.chart', i);
+    await page.waitForFunction((i) => document.querySelectorAll('.chart')[i]?.querySelector('svg.main-svg'), i, { timeout: 15000 });
   }
 }
 

@@ -6,7 +6,8 @@
 // median of LH_RUNS runs (default 3: on this machine one run's TBT moves by
 // hundreds of ms from the next). Figures, not a test: it asserts nothing.
 //
-//   LH_RUNS=5 node e2e/lighthouse.mjs [route…]    (default: every chapter, en and zh)
+//   LH_RUNS=5 LH_FORMS=mobile node e2e/lighthouse.mjs [route…]
+//   (default: every chapter, en and zh; both forms)
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -28,10 +29,11 @@ const chrome = await chromeLauncher.launch({
     '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 const RUNS = Math.max(1, Number(process.env.LH_RUNS || 3));
+const FORMS = (process.env.LH_FORMS || 'mobile,desktop').split(',');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 try {
-  for (const form of ['mobile', 'desktop']) {
+  for (const form of FORMS) {
     for (const route of routes) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
@@ -60,7 +62,7 @@ try {
         + `TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}  ${Math.round(row.kib)} KiB  (medians of ${RUNS}; scores ${row.scores})${row.error ? '  ' + row.error : ''}`);
     }
   }
-  for (const form of ['mobile', 'desktop']) {
+  for (const form of FORMS) {
     const r = rows.filter((x) => x.form === form);
     const worst = (k, f) => r.reduce((m, x) => f(m, x[k]), r[0][k]);
     console.log(`${form}, medians: lowest performance ${worst('score', Math.min)}, highest LCP ${(worst('lcp', Math.max) / 1000).toFixed(2)} s, `

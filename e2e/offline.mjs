@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BOOK_URL, launchPersistent, layOut, ready } from './browser.mjs';
+import { BOOK_URL, launchPersistent, layOut, ready, scrollTo } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const t0 = Date.now();
@@ -133,7 +133,7 @@ try {
     const t = document.querySelector('.cell[data-cell="cla"] .cell-output .cell-text');
     return t && t.textContent !== b && t.textContent.includes('500,000');
   }, before);
-  await cell.locator('.chart').first().scrollIntoViewIfNeeded();
+  await scrollTo(page, '.cell[data-cell="cla"] .chart');
   await cell.locator('.chart[data-drawn="true"] svg.main-svg').first().waitFor({ timeout: 15000 });
   assert.ok(await page.evaluate(() => typeof window.Plotly === 'object'), 'plotly.js loaded');
   await tokens.fill(was);

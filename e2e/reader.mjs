@@ -1,6 +1,6 @@
 // End-to-end: a reader's path through the book in headless Chromium.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, layOut, ready } from './browser.mjs';
+import { BOOK_URL, launch, layOut, ready, scrollTo } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const CORRECT = SOLUTIONS['ch_newmodels/attended'];
@@ -43,7 +43,7 @@ try {
   }
   ok('cell output shows 640, 160 / 1,152 / 8,320 and 128');
 
-  await cell.locator('.chart').first().scrollIntoViewIfNeeded();
+  await scrollTo(page, '.cell[data-cell="attended"] .chart');
   await cell.locator('.chart[data-drawn="true"] svg.main-svg').first().waitFor({ timeout: 15000 });
   assert.equal(await cell.locator('.chart .scatterlayer .trace').count(), 4, 'four curves');
   ok('chart drawn with four curves');
@@ -66,7 +66,7 @@ try {
     const c = page.locator(`.cell[data-cell="${id}"]`);
     const t = await c.locator('.cell-text').first().textContent();
     for (const n of needles) assert.ok(t.includes(n), `${id} output has "${n}":\n${t}`);
-    await c.locator('.chart').first().scrollIntoViewIfNeeded();
+    await scrollTo(page, `.cell[data-cell="${id}"] .chart`);
     await c.locator('.chart[data-drawn="true"] svg.main-svg').first().waitFor({ timeout: 15000 });
     assert.ok((await c.locator('.cell-source code').textContent()).includes('pub fn'), `${id} shows its source`);
     assert.match(await c.locator('.timing').textContent(), /ran in [0-9.]+ ms/);

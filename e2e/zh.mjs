@@ -7,7 +7,7 @@
 // place and is remembered; an explicit /zh/ address is honoured for a reader
 // whose browser is English.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, ready } from './browser.mjs';
+import { BOOK_URL, launch, ready, scrollTo } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const browser = await launch();
@@ -48,7 +48,7 @@ try {
     for (const id of cells) {
       const cell = page.locator(`.cell[data-cell="${id}"]`);
       // A cell runs in the page when it comes near the screen.
-      await cell.scrollIntoViewIfNeeded();
+      await scrollTo(page, `.cell[data-cell="${id}"]`);
       await cell.locator('.timing', { hasText: /用时 [0-9.]+ 毫秒/ }).waitFor({ timeout: 15000 });
       assert.equal(await cell.locator('.cell-problem').count(), 0, `${id}: no problem shown`);
       // The live cell's chrome and its parameters' labels and help are Chinese.

@@ -66,7 +66,10 @@ pub fn mount_all(done: impl FnOnce(usize) + 'static) {
         wait_for_reader(el);
     }
     expose_mount_all();
-    mount_from(std::rc::Rc::new(now), 0, 0, Box::new(done));
+    // Yield first: the task that instantiated the module ends here, and the
+    // first stretch of mounting is a task of its own.
+    let now = std::rc::Rc::new(now);
+    gloo_timers::callback::Timeout::new(0, move || mount_from(now, 0, 0, Box::new(done))).forget();
 }
 
 /// Islands that mount only when the reader comes near them.

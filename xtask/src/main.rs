@@ -7,6 +7,8 @@
 //!   (compiled by clippy's driver, so linted as they build), wasm tests in
 //!   headless Chromium, the release build (its wasm32 code linted the same way)
 //!   with its size budget, and the end-to-end tests.
+//! - `cargo xtask e2e [--busy]`: just the end-to-end suites, on the `dist/`
+//!   there is (with `--busy`, while a busy loop keeps one core occupied).
 //! - `cargo xtask build`: just the release site.
 //! - `cargo xtask bench`: print page weight and timings (not a test).
 //! - `cargo xtask notebooks [FILE…]`: check the chapters' notebooks in
@@ -60,6 +62,14 @@ enum Task {
     },
     /// Install missing tools, then run every test (what CI runs).
     Test,
+    /// Run the end-to-end suites alone, against the `dist/` there is (the
+    /// last step of `test`).
+    E2e {
+        /// Keep one core busy meanwhile (a bounded loop this task starts and
+        /// stops), as a loaded machine would: the suites must hold.
+        #[arg(long)]
+        busy: bool,
+    },
     /// Build the release site into `dist/` and print its sizes.
     Build,
     /// Build the site, then print page weight and browser timings (not a test).
@@ -88,6 +98,7 @@ fn main() -> ExitCode {
             .and_then(|()| site::site())
             .map(|_| ()),
         Task::Test => test_cmd(),
+        Task::E2e { busy } => tools::ensure_all().and_then(|()| e2e_cmd(busy)),
         Task::Bench => tools::ensure_all()
             .and_then(|()| site::site())
             .and_then(|_| bench_cmd()),
@@ -269,6 +280,47 @@ fn test_cmd() -> Result<(), String> {
     site::check_budget(&sizes)?;
     step("notebooks: the nbformat schema, and their code built and run against the native demos");
     notebook::check()?;
+    e2e()?;
+    println!("\nall tests passed in {:.0} s", t0.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `cargo xtask e2e [--busy]`: the end-to-end suites on the `dist/` there is.
+fn e2e_cmd(busy: bool) -> Result<(), String> {
+    if !root().join("dist/index.html").exists() {
+        return Err("dist/ has no book: run `cargo xtask build` first".into());
+    }
+    let t0 = std::time::Instant::now();
+    let load = busy.then(busy_core).transpose()?;
+    let result = e2e();
+    if let Some(mut child) = load {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    result?;
+    println!(
+        "\nend-to-end suites passed in {:.0} s{}",
+        t0.elapsed().as_secs_f64(),
+        if busy { ", one core kept busy" } else { "" }
+    );
+    Ok(())
+}
+
+/// A loop that keeps one core busy for at most 40 minutes (so that it ends
+/// even if this process is killed), killed by the caller when the suites end.
+fn busy_core() -> Result<std::process::Child, String> {
+    println!("a busy loop keeps one core occupied while the suites run");
+    Command::new("node")
+        .args([
+            "-e",
+            "const end = Date.now() + 40 * 60e3; let x = 0; while (Date.now() < end) x = (x * 31 + 7) % 1e9;",
+        ])
+        .spawn()
+        .map_err(|e| format!("node (busy loop): {e}"))
+}
+
+/// The end-to-end suites in headless Chromium, against `dist/`.
+fn e2e() -> Result<(), String> {
     step("end-to-end tests in headless Chromium");
     // Two servers of the same dist/: the xtask's own, and nginx configured as
     // the README's "Publishing" section shows (web/nginx.conf). The suites
@@ -303,7 +355,6 @@ fn test_cmd() -> Result<(), String> {
             .env("COMPARE_URL", compare))?;
     }
     drop(nginx);
-    println!("\nall tests passed in {:.0} s", t0.elapsed().as_secs_f64());
     Ok(())
 }
 
