@@ -2,7 +2,7 @@
 // is rendered again and the open page reloads itself with it (no service
 // worker keeps the old one); a failure shows its error over the page, which
 // keeps the last good build, until a build succeeds again. Edits real
-// sources (style/book.css, index.html) and puts them back.
+// sources (style/book.css, a chapter's Markdown, index.html) and puts them back.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,11 @@ import { launch } from './browser.mjs';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.WATCH_PORT || 8097);
 const url = `http://127.0.0.1:${PORT}`;
-const files = { css: path.join(root, 'style/book.css'), template: path.join(root, 'index.html') };
+const files = {
+  css: path.join(root, 'style/book.css'),
+  template: path.join(root, 'index.html'),
+  text: path.join(root, 'chapters/src/ch_deploy/chapter.md'),
+};
 const original = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, fs.readFileSync(f, 'utf8')]));
 let step = 0;
 const ok = (what) => console.log(`ok ${++step} - ${what}`);
@@ -51,7 +55,23 @@ try {
   assert.equal(has, true, 'the reloaded page has the edited style');
   ok(`an edit to style/book.css: the open page reloads with it in ${seconds.toFixed(1)} s`);
 
-  // 2. A build that fails: its error shows over the page, which is not reloaded.
+  // 2. One word more in the chapter's Markdown: rendered again, the open
+  // chapter reloads and shows it; undone, it reloads without it.
+  const word = `watchword${Date.now()}`;
+  const lines = original.text.split('\n');
+  const at = lines.findIndex((l, i) => i > 0 && /^[A-Za-z]/.test(l));
+  lines[at] += ` ${word}`;
+  await page.evaluate(() => { window.__before = true; });
+  const t1 = Date.now();
+  fs.writeFileSync(files.text, lines.join('\n'));
+  await page.waitForFunction((w) => !window.__before && document.querySelector('main')?.textContent.includes(w), word, { timeout: 240000, polling: 50 });
+  const textSeconds = (Date.now() - t1) / 1000;
+  await page.evaluate(() => { window.__before = true; });
+  fs.writeFileSync(files.text, original.text);
+  await page.waitForFunction((w) => !window.__before && document.querySelector('main') && !document.querySelector('main').textContent.includes(w), word, { timeout: 240000, polling: 50 });
+  ok(`a word added to ch_deploy's chapter.md: the open chapter reloads with it in ${textSeconds.toFixed(1)} s, and without it once undone`);
+
+  // 3. A build that fails: its error shows over the page, which is not reloaded.
   await page.evaluate(() => { window.__before = true; });
   fs.writeFileSync(files.template, original.template.replace('<!--ih:body-->', ''));
   const alert = page.locator('pre[role=alert]').filter({ hasText: 'failed' });
@@ -60,7 +80,7 @@ try {
   assert.equal(await page.evaluate(() => window.__before), true, 'a failed build does not reload the page');
   ok('a failed build shows its error over the page and keeps it');
 
-  // 3. Fixed (and the first edit undone): the next build reloads the page, without the error.
+  // 4. Fixed (and the first edit undone): the next build reloads the page, without the error.
   fs.writeFileSync(files.template, original.template);
   fs.writeFileSync(files.css, original.css);
   await page.waitForFunction(() => !window.__before, null, { timeout: 240000, polling: 200 });

@@ -59,6 +59,11 @@ enum Task {
         /// own server watches, rebuilds and reloads the open pages).
         #[arg(long)]
         no_watch: bool,
+        /// Build the release profile (small, fast modules; what `build` and
+        /// the tests make) instead of the `serve` profile, which compiles in
+        /// a fraction of the time.
+        #[arg(long)]
+        release: bool,
     },
     /// Install missing tools, then run every test (what CI runs).
     Test,
@@ -71,7 +76,11 @@ enum Task {
         busy: bool,
     },
     /// Build the release site into `dist/` and print its sizes.
-    Build,
+    Build {
+        /// Build the modules in the `serve` profile, as `serve` does.
+        #[arg(long)]
+        fast: bool,
+    },
     /// Build the site, then print page weight and browser timings (not a test).
     Bench,
     /// Install the tools the build and the tests need, and nothing else.
@@ -93,10 +102,16 @@ fn main() -> ExitCode {
             nginx,
             no_build,
             no_watch,
-        } => serve_cmd(port, nginx, no_build, !no_watch),
-        Task::Build => tools::ensure_build_tools()
-            .and_then(|()| site::site())
-            .map(|_| ()),
+            release,
+        } => serve_cmd(port, nginx, no_build, !no_watch, release),
+        Task::Build { fast } => {
+            if fast {
+                site::fast();
+            }
+            tools::ensure_build_tools()
+                .and_then(|()| site::site())
+                .map(|_| ())
+        }
         Task::Test => test_cmd(),
         Task::E2e { busy } => tools::ensure_all().and_then(|()| e2e_cmd(busy)),
         Task::Bench => tools::ensure_all()
@@ -116,10 +131,29 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve_cmd(port: u16, with_nginx: bool, no_build: bool, watch: bool) -> Result<(), String> {
+fn serve_cmd(
+    port: u16,
+    with_nginx: bool,
+    no_build: bool,
+    watch: bool,
+    release: bool,
+) -> Result<(), String> {
+    if !release {
+        site::fast();
+    }
     if !no_build {
+        let t0 = std::time::Instant::now();
         tools::ensure_build_tools()?;
         site::site()?;
+        println!(
+            "\nbuilt in {:.0} s{}",
+            t0.elapsed().as_secs_f64(),
+            if release {
+                ""
+            } else {
+                " (the serve profile: `--release` for the release build)"
+            }
+        );
     }
     if with_nginx {
         let _nginx = nginx::Nginx::start_on(&root().join("dist"), port)?;

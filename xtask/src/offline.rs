@@ -80,7 +80,7 @@ fn put(file: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Every file under `dist/` as (path relative to it with `/`, modification
-/// time), except hidden ones (`pkg/.built-from`), `sw.js` itself and the
+/// time), except hidden ones (`pkg/.app.built-from`), `sw.js` itself and the
 /// precompressed copies (`compress.rs`: the worker caches what the browser
 /// decoded).
 fn walk(dist: &Path) -> Result<Vec<(String, SystemTime)>, String> {
@@ -560,7 +560,7 @@ mod tests {
         for f in [
             "index.html",
             "sw.js",
-            "pkg/.built-from",
+            "pkg/.app.built-from",
             "pkg/app.js",
             "pkg/app.js.br",
         ] {

@@ -390,13 +390,17 @@ fn chapter(
                 let answers = exercises::all().into_iter().find(|e| {
                     e.id.starts_with(&format!("{}/", ch.id)) && e.answered_by_cell == Some(demo.id)
                 });
-                main.push_str(&cell(&demo, answers.as_ref(), lang)?);
+                main.push_str(&once_per_program("cell", demo.id, lang, || {
+                    cell(&demo, answers.as_ref(), lang)
+                })?);
             }
             Block::Exercise { id, line } => {
                 let ex = exercises::by_id(id).ok_or_else(|| {
                     format!("{} line {line}: unknown exercise `{id}`", ch.repo_path)
                 })?;
-                main.push_str(&exercise(&ex, lang)?);
+                main.push_str(&once_per_program("exercise", ex.id, lang, || {
+                    exercise(&ex, lang)
+                })?);
             }
             Block::Scratch { code } => main.push_str(&scratch(ch.id, code, lang)),
         }
@@ -537,6 +541,32 @@ pub fn output_html(o: &Output, lang: Lang) -> String {
         }
     }
     s
+}
+
+/// A cell's or an exercise's HTML, made once per run of this program. It
+/// depends only on what is compiled into it (the demos' code and defaults,
+/// the statements, their examples, the words), never on the chapter files
+/// that `cargo xtask serve` reads again on every edit (`watch.rs`); running
+/// every demo and highlighting every source was most of what rendering the
+/// pages again took.
+fn once_per_program(
+    kind: &str,
+    id: &str,
+    lang: Lang,
+    make: impl FnOnce() -> Result<String, String>,
+) -> Result<String, String> {
+    type Made = std::collections::HashMap<(String, Lang), String>;
+    static MADE: std::sync::OnceLock<std::sync::Mutex<Made>> = std::sync::OnceLock::new();
+    let made = MADE.get_or_init(Default::default);
+    let key = (format!("{kind} {id}"), lang);
+    if let Some(html) = made.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok(html.clone());
+    }
+    let html = make()?;
+    made.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, html.clone());
+    Ok(html)
 }
 
 fn cell(d: &Demo, answers: Option<&exercises::Exercise>, lang: Lang) -> Result<String, String> {

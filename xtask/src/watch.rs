@@ -192,12 +192,19 @@ pub fn start(port: u16) {
         let root = crate::root();
         let mut last = files(&root);
         let program = program_time(&root);
+        // Renders every page once (written nowhere), so that even the first
+        // edit renders with the cells and exercises made (`render.rs`,
+        // `once_per_program`).
+        let _ = crate::render::pages();
         loop {
-            std::thread::sleep(Duration::from_millis(300));
+            // A look every 100 ms (a stat of each of some 400 files: a few
+            // milliseconds), then 100 ms more for an editor that writes a
+            // file in several steps to finish.
+            std::thread::sleep(Duration::from_millis(100));
             if files(&root) == last {
                 continue;
             }
-            std::thread::sleep(Duration::from_millis(150));
+            std::thread::sleep(Duration::from_millis(100));
             let now = files(&root);
             let touched = changed(&last, &now);
             last = now;
@@ -252,23 +259,25 @@ fn program_time(root: &Path) -> Option<SystemTime> {
         .ok()
 }
 
-/// Becomes `cargo xtask serve --no-build --port <port>`: the same server,
-/// run by the program just rebuilt.
+/// Becomes `cargo xtask serve --no-build --port <port>` (and `--release` if
+/// this one was): the same server, run by the program just rebuilt.
 fn restart(port: u16) {
     use std::os::unix::process::CommandExt;
     let e = std::process::Command::new("cargo")
         .args(["xtask", "serve", "--no-build", "--port", &port.to_string()])
+        .args((!crate::site::is_fast()).then_some("--release"))
         .current_dir(crate::root())
         .exec();
     eprintln!("watch: could not start the rebuilt server: {e}");
 }
 
-/// Runs `cargo xtask build`, its output shown in the terminal; on failure,
+/// Runs `cargo xtask build` (`--fast` if this server's build was), its output shown in the terminal; on failure,
 /// the last 60 lines it printed.
 fn build(root: &Path) -> Option<String> {
     let out = crate::run_shown(
         std::process::Command::new("cargo")
             .args(["xtask", "build"])
+            .args(crate::site::is_fast().then_some("--fast"))
             .current_dir(root),
     );
     let text = out.err()?;
