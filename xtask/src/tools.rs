@@ -31,8 +31,8 @@ pub fn wasm_bindgen_version() -> Result<String, String> {
 ///
 /// Installed one after the other, before the build. Installing the CLI in the
 /// background while the page's module compiled was measured slower on this
-/// 2-core machine: the two compiles together took 441 s, against 159 s and
-/// about 150 s one after the other.
+/// 2-core machine: the two compiles side by side took 441 s, against 193 s
+/// (the CLI) and 159-207 s (the module, `serve` profile) one after the other.
 pub fn ensure_build_tools() -> Result<(), String> {
     let targets = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if !targets
