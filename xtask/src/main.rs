@@ -60,8 +60,8 @@ enum Task {
         #[arg(long)]
         no_watch: bool,
         /// Build the release profile (small, fast modules; what `build` and
-        /// the tests make) instead of the `serve` profile, which compiles in
-        /// a fraction of the time.
+        /// the tests make) instead of the `serve` profile, in which an edit
+        /// to a demo recompiles in seconds.
         #[arg(long)]
         release: bool,
     },

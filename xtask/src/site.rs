@@ -146,7 +146,11 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
         let bytes = std::fs::read(w).map_err(|e| format!("{}: {e}", w.display()))?;
         let stamp = format!(
             "{:016x} {} bytes, wasm-opt {level:?}",
-            fnv1a(&bytes),
+            {
+                let mut h = crate::offline::Fnv::new();
+                h.update(&bytes);
+                h.finish()
+            },
             bytes.len()
         );
         let stamp_file = pkg.join(format!(".{stem}.built-from"));
@@ -156,7 +160,7 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
             println!("dist/pkg: {stem} is up to date");
         } else {
             let _ = std::fs::remove_file(&stamp_file);
-            bindgen_and_opt(w, &pkg, level)?;
+            bindgen_and_opt(w, &pkg, *level)?;
             std::fs::write(&stamp_file, &stamp).map_err(|e| e.to_string())?;
         }
     }
@@ -230,7 +234,7 @@ fn write_pages(dist: &Path) -> Result<(), String> {
 
 /// wasm-bindgen (JS glue for `--target web`), then wasm-opt at `level` (if
 /// any) in place.
-fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: &Option<&str>) -> Result<(), String> {
+fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: Option<&str>) -> Result<(), String> {
     run(Command::new("wasm-bindgen")
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(pkg)
@@ -257,13 +261,6 @@ fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: &Option<&str>) -> Result<(), 
         .arg(&bg)
         .arg("-o")
         .arg(&bg))
-}
-
-/// 64-bit FNV-1a: tells one build's module from another's.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {

@@ -271,8 +271,8 @@ fn restart(port: u16) {
     eprintln!("watch: could not start the rebuilt server: {e}");
 }
 
-/// Runs `cargo xtask build` (`--fast` if this server's build was), its output shown in the terminal; on failure,
-/// the last 60 lines it printed.
+/// Runs `cargo xtask build` (`--fast` if this server's build was), its output
+/// shown in the terminal; on failure, the last 60 lines it printed.
 fn build(root: &Path) -> Option<String> {
     let out = crate::run_shown(
         std::process::Command::new("cargo")
