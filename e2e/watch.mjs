@@ -1,8 +1,9 @@
 // End-to-end: `cargo xtask serve` watches the sources. An edit to the style
 // is rendered again and the open page reloads itself with it (no service
 // worker keeps the old one); a failure shows its error over the page, which
-// keeps the last good build, until a build succeeds again. Edits real
-// sources (style/book.css, a chapter's Markdown, index.html) and puts them back.
+// keeps the last good build, until a build succeeds again; while a cargo
+// build runs, the page says so. Edits real sources (style/book.css, a
+// chapter's Markdown, index.html, xtask/src/search.rs) and puts them back.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ const files = {
   css: path.join(root, 'style/book.css'),
   template: path.join(root, 'index.html'),
   text: path.join(root, 'chapters/src/ch_deploy/chapter.md'),
+  code: path.join(root, 'xtask/src/search.rs'),
 };
 const original = Object.fromEntries(Object.entries(files).map(([k, f]) => [k, fs.readFileSync(f, 'utf8')]));
 let step = 0;
@@ -88,9 +90,27 @@ try {
   assert.equal(await page.locator('pre[role=alert]').count(), 0);
   ok('once fixed, the next build reloads the page without the error');
   assert.deepEqual(errors, []);
+
+  // 5. A change to code runs a cargo build, which the page announces while it
+  // runs (a first `serve` on a fresh machine serves the text during its
+  // build); this one fails to compile, and its error replaces the notice.
+  // The server stops before the file is put back, so no second build runs.
+  await page.evaluate(() => {
+    window.__status = false;
+    new MutationObserver(() => { if (document.querySelector('p[role=status]')) window.__status = true; })
+      .observe(document.body, { childList: true });
+  });
+  fs.writeFileSync(files.code, original.code + '\nfn watch_test_does_not_compile( {}\n');
+  const failed = page.locator('pre[role=alert]').filter({ hasText: 'failed' });
+  await failed.waitFor({ timeout: 240000 });
+  assert.match(await failed.textContent(), /search\.rs/);
+  assert.equal(await page.evaluate(() => window.__status), true, 'the page said a build was running');
+  assert.equal(await page.locator('p[role=status]').count(), 0, 'the notice goes when the build ends');
+  ok('a change to code: the page says a build runs, then shows its compile error');
 } finally {
+  // The server first, so that putting the files back starts no build.
+  try { process.kill(-server.pid); } catch { /* gone */ }
   for (const [k, f] of Object.entries(files)) if (fs.readFileSync(f, 'utf8') !== original[k]) fs.writeFileSync(f, original[k]);
   await browser.close();
-  try { process.kill(-server.pid); } catch { /* gone */ }
   if (process.exitCode) console.log(log.slice(-3000));
 }

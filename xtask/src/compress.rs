@@ -34,6 +34,19 @@ pub fn is_copy(path: &Path) -> bool {
     })
 }
 
+/// Removes every copy under `dist/` (a `serve`-profile build writes none);
+/// returns how many there were.
+pub fn remove_copies(dist: &Path) -> Result<usize, String> {
+    let copies: Vec<PathBuf> = crate::site::files_under(dist)
+        .into_iter()
+        .filter(|f| is_copy(f))
+        .collect();
+    for f in &copies {
+        std::fs::remove_file(f).map_err(|e| format!("{}: {e}", f.display()))?;
+    }
+    Ok(copies.len())
+}
+
 /// Writes the missing or outdated copies under `dist/`, removes orphaned
 /// ones; returns (files compressed now, files whose copies were current).
 pub fn precompress(dist: &Path) -> Result<(usize, usize), String> {
@@ -176,6 +189,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(back, b"<p>changed</p>");
+        // A `serve`-profile build removes every copy, and only copies.
+        assert_eq!(remove_copies(&dist).unwrap(), 4);
+        assert!(dist.join("index.html").is_file() && dist.join("icon.png").is_file());
+        assert_eq!(remove_copies(&dist).unwrap(), 0);
         assert!(is_copy(Path::new("dist/pkg/app.js.gz")));
         assert!(!is_copy(Path::new(
             "dist/pagefind/fragment/en_1.pf_fragment"

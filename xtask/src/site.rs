@@ -186,9 +186,17 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
     crate::search::index(&dist)?;
     crate::notebook::write(&dist)?;
     crate::offline::write(&dist)?;
-    // Last, so that sw.js and everything above get their copies.
-    let (compressed, current) = crate::compress::precompress(&dist)?;
-    println!("precompressed (brotli, gzip): {compressed} files, {current} already current");
+    if is_fast() {
+        // `serve` sends files as they are (localhost gains nothing from
+        // brotli at quality 11, about 1 MB/s and 60-90 s for the bigger
+        // modules of this profile); no copy may outlive its file.
+        let removed = crate::compress::remove_copies(&dist)?;
+        println!("not precompressed (serve profile): {removed} old copies removed");
+    } else {
+        // Last, so that sw.js and everything above get their copies.
+        let (compressed, current) = crate::compress::precompress(&dist)?;
+        println!("precompressed (brotli, gzip): {compressed} files, {current} already current");
+    }
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
@@ -232,13 +240,22 @@ fn write_pages(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// wasm-bindgen (JS glue for `--target web`), then wasm-opt at `level` (if
-/// any) in place.
+/// wasm-bindgen (JS glue for `--target web`, by the library the CLI wraps),
+/// then wasm-opt at `level` (if any) in place.
 fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: Option<&str>) -> Result<(), String> {
-    run(Command::new("wasm-bindgen")
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(pkg)
-        .arg(wasm))?;
+    // `{:#}`: the error with its causes (an anyhow chain).
+    let failed = |e: &dyn std::fmt::Display| format!("wasm-bindgen {}: {e:#}", wasm.display());
+    let mut bindgen = wasm_bindgen_cli_support::Bindgen::new();
+    bindgen
+        .input_path(wasm)
+        .web(true)
+        .map_err(|e| failed(&e))?
+        .typescript(false)
+        // As the CLI does by default: `init()` without an argument fetches
+        // `<stem>_bg.wasm` beside the glue.
+        .omit_default_module_path(false)
+        .generate(pkg)
+        .map_err(|e| failed(&e))?;
     let Some(level) = level else {
         return Ok(());
     };

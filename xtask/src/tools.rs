@@ -14,25 +14,29 @@ fn output(cmd: &str, args: &[&str]) -> Option<String> {
 
 /// The `wasm-bindgen` version pinned in Cargo.lock.
 pub fn wasm_bindgen_version() -> Result<String, String> {
+    locked_version("wasm-bindgen")
+}
+
+/// The version of `package` in Cargo.lock (the first, if several).
+fn locked_version(package: &str) -> Result<String, String> {
     let lock = std::fs::read_to_string(root().join("Cargo.lock"))
         .map_err(|e| format!("Cargo.lock: {e}"))?;
     let mut lines = lock.lines();
+    let name = format!("name = \"{package}\"");
     while let Some(l) = lines.next() {
-        if l == "name = \"wasm-bindgen\""
+        if l == name
             && let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \""))
         {
             return Ok(v.trim_end_matches('"').to_owned());
         }
     }
-    Err("wasm-bindgen not found in Cargo.lock".into())
+    Err(format!("{package} not found in Cargo.lock"))
 }
 
-/// The wasm32 target, wasm-bindgen CLI at the locked version, npm packages.
-///
-/// Installed one after the other, before the build. Installing the CLI in the
-/// background while the page's module compiled was measured slower on this
-/// 2-core machine: the two compiles side by side took 441 s, against 193 s
-/// (the CLI) and 159-207 s (the module, `serve` profile) one after the other.
+/// The wasm32 target and the npm packages: what the site's build needs
+/// besides the xtask, which makes the modules' JS glue itself
+/// (`wasm-bindgen-cli-support`, linked in). A fresh machine used to install
+/// the wasm-bindgen CLI first, 193-270 s of its set-up.
 pub fn ensure_build_tools() -> Result<(), String> {
     let targets = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if !targets
@@ -40,12 +44,6 @@ pub fn ensure_build_tools() -> Result<(), String> {
         .any(|t| t.trim() == "wasm32-unknown-unknown")
     {
         run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
-    }
-    let want = wasm_bindgen_version()?;
-    let have = output("wasm-bindgen", &["--version"]).unwrap_or_default();
-    if have.split_whitespace().nth(1) != Some(want.as_str()) {
-        // `--locked` fails for this crate on crates.io today (see BUILD-NOTES.md).
-        run(Command::new("cargo").args(["install", "wasm-bindgen-cli", "--version", &want]))?;
     }
     let nm = root().join("node_modules");
     let ready = [
@@ -77,6 +75,7 @@ pub fn ensure_build_tools() -> Result<(), String> {
 /// against it, `nginx.rs`), and `python3-nbformat` for the notebook check.
 pub fn ensure_all() -> Result<(), String> {
     ensure_build_tools()?;
+    ensure_test_runner()?;
     let mut missing = Vec::new();
     if !Path::new("/usr/bin/chromium").exists() || !Path::new("/usr/bin/chromedriver").exists() {
         missing.extend(["chromium", "chromium-driver"]);
@@ -89,6 +88,29 @@ pub fn ensure_all() -> Result<(), String> {
         apt_install(&missing)?;
     }
     ensure_nbformat()
+}
+
+/// `wasm-bindgen-test-runner` at the version in Cargo.lock, which runs the
+/// wasm tests in headless Chromium (`cargo test --target wasm32-unknown-unknown`,
+/// `.cargo/config.toml`). Only that binary, and without the CLI's default
+/// TLS stack (it talks to chromedriver on localhost): `ring` and `rustls`
+/// are most of the CLI's compile.
+pub fn ensure_test_runner() -> Result<(), String> {
+    let want = wasm_bindgen_version()?;
+    let have = output("wasm-bindgen-test-runner", &["--version"]).unwrap_or_default();
+    if have.split_whitespace().nth(1) == Some(want.as_str()) {
+        return Ok(());
+    }
+    // `--locked` fails for this crate on crates.io today (see BUILD-NOTES.md).
+    run(Command::new("cargo").args([
+        "install",
+        "wasm-bindgen-cli",
+        "--version",
+        &want,
+        "--no-default-features",
+        "--bin",
+        "wasm-bindgen-test-runner",
+    ]))
 }
 
 /// Debian's Python, where Debian's Python packages are installed (the
@@ -128,4 +150,21 @@ fn apt_install(packages: &[&str]) -> Result<(), String> {
     let mut install = vec!["install", "-y", "-q"];
     install.extend_from_slice(packages);
     apt(&install)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The glue the xtask writes must come from the wasm-bindgen the modules
+    /// link, and the test runner is installed at that version too.
+    #[test]
+    fn bindgen_library_matches_the_modules_wasm_bindgen() {
+        let modules = wasm_bindgen_version().expect("wasm-bindgen in Cargo.lock");
+        assert_eq!(
+            locked_version("wasm-bindgen-cli-support").as_deref(),
+            Ok(modules.as_str())
+        );
+        assert!(locked_version("no-such-crate").is_err());
+    }
 }

@@ -14,11 +14,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
-/// The newest build: its number and, when it failed, what it printed last.
+/// The newest build: its number and, when it failed, what it printed last;
+/// and whether a `cargo xtask build` runs now (the pages say so).
 #[derive(Clone, Default)]
 struct Build {
     n: u64,
     error: Option<String>,
+    building: bool,
 }
 
 struct State {
@@ -55,12 +57,23 @@ pub const SCRIPT: &str = r#"<script>
     }
     box.textContent = "The build failed; this page is the last good one.\n\n" + error;
   }
+  var note = null;
+  function building(on) {
+    if (on && !note) {
+      note = document.createElement("p");
+      note.setAttribute("role", "status");
+      note.style.cssText = "position:fixed;inset:auto 0 0 0;margin:0;padding:.6em 1em;z-index:98;background:#10243e;color:#d6e8ff;font:13px/1.4 system-ui,sans-serif;border-top:3px solid #3e8ee5";
+      note.textContent = "Building the book's code (cells, exercises, the app); this page reloads when it is ready. A first build on a machine takes minutes: the text can be read meanwhile.";
+      document.body.appendChild(note);
+    } else if (!on && note) { note.remove(); note = null; }
+  }
   function poll() {
     fetch("/__book/changes?since=" + (seen === null ? "" : seen), { cache: "no-store" })
       .then(function (r) { return r.json(); })
       .then(function (b) {
         if (seen !== null && b.n !== seen && !b.error) { location.reload(); return; }
         seen = b.n;
+        building(b.building);
         if (b.error) show(b.error); else if (box) { box.remove(); box = null; }
         poll();
       })
@@ -79,8 +92,9 @@ self.addEventListener('activate', (e) => e.waitUntil(caches.keys()
 ";
 
 /// Answers `/__book/changes?since=<n>`: at once when `n` is missing or not
-/// the newest build, else when the next build ends (or after 25 s, as a
-/// keep-alive). JSON: `{"n": <newest>, "error": <text or null>}`.
+/// the newest build, else when the next build starts or ends (or after 25 s,
+/// as a keep-alive). JSON: `{"n": <newest>, "error": <text or null>,
+/// "building": <whether a cargo build runs>}`.
 pub fn answer(query: &str) -> String {
     let since = query
         .split('&')
@@ -89,14 +103,20 @@ pub fn answer(query: &str) -> String {
     let s = state();
     let mut build = s.build.lock().unwrap_or_else(|e| e.into_inner());
     if since == Some(build.n) {
+        let was = build.building;
         build = s
             .changed
-            .wait_timeout_while(build, Duration::from_secs(25), |b| Some(b.n) == since)
+            .wait_timeout_while(build, Duration::from_secs(25), |b| {
+                Some(b.n) == since && b.building == was
+            })
             .map(|(b, _)| b)
             .unwrap_or_else(|e| e.into_inner().0);
     }
     let error = serde_json::to_string(&build.error).unwrap_or_else(|_| "null".to_owned());
-    format!("{{\"n\":{},\"error\":{error}}}", build.n)
+    format!(
+        "{{\"n\":{},\"error\":{error},\"building\":{}}}",
+        build.n, build.building
+    )
 }
 
 /// What is watched, under the workspace root: everything a build reads that
@@ -177,8 +197,10 @@ fn is_content(root: &Path, file: &Path) -> bool {
 /// a change of content only is rendered here, in a second or two, and the
 /// pages reload; anything else runs `cargo xtask build`, and when that
 /// rebuilt this program, the server starts again as the new one (the pages
-/// reconnect and reload).
-pub fn start(port: u16) {
+/// reconnect and reload). With `build_first`, the thread starts with such a
+/// build: the server answers with the pages the caller rendered while the
+/// modules compile (minutes on a fresh machine), and they reload once built.
+pub fn start(port: u16, build_first: bool) {
     let _ = WATCHING.set(());
     {
         // A number the next server (after a rebuild of this program) will not
@@ -192,6 +214,13 @@ pub fn start(port: u16) {
         let root = crate::root();
         let mut last = files(&root);
         let program = program_time(&root);
+        if build_first {
+            println!("\nwatch: building the modules; the open pages reload when they are ready");
+            let started = std::time::Instant::now();
+            let error = build_in_view(&root);
+            report(started, &error);
+            finish(error);
+        }
         // Renders every page once (written nowhere), so that even the first
         // edit renders with the cells and exercises made (`render.rs`,
         // `once_per_program`).
@@ -215,26 +244,49 @@ pub fn start(port: u16) {
                 render(&root)
             } else {
                 println!("\nwatch: a source changed; building again");
-                build(&root)
+                build_in_view(&root)
             };
-            match &error {
-                None => println!(
-                    "watch: done in {:.1} s; open pages reload",
-                    started.elapsed().as_secs_f64()
-                ),
-                Some(_) => println!("watch: that failed; open pages show why"),
-            }
+            report(started, &error);
             if error.is_none() && !content && program_time(&root) != program {
                 println!("watch: this program was rebuilt; serving as the new one");
                 restart(port);
             }
-            let s = state();
-            let mut b = s.build.lock().unwrap_or_else(|e| e.into_inner());
-            b.n += 1;
-            b.error = error;
-            s.changed.notify_all();
+            finish(error);
         }
     });
+}
+
+fn report(started: std::time::Instant, error: &Option<String>) {
+    match error {
+        None => println!(
+            "watch: done in {:.1} s; open pages reload",
+            started.elapsed().as_secs_f64()
+        ),
+        Some(_) => println!("watch: that failed; open pages show why"),
+    }
+}
+
+/// Sets whether a build runs, and tells the waiting pages.
+fn set_building(on: bool) {
+    let s = state();
+    s.build.lock().unwrap_or_else(|e| e.into_inner()).building = on;
+    s.changed.notify_all();
+}
+
+/// [`build`], with the pages told while it runs.
+fn build_in_view(root: &Path) -> Option<String> {
+    set_building(true);
+    build(root)
+}
+
+/// A build or render ended: the next number, its error, and the pages told.
+fn finish(error: Option<String>) {
+    let s = state();
+    let mut b = s.build.lock().unwrap_or_else(|e| e.into_inner());
+    b.n += 1;
+    b.building = false;
+    b.error = error;
+    s.changed.notify_all();
 }
 
 /// The rendering part of a build, in this process: the chapters' Markdown read
@@ -337,7 +389,10 @@ mod tests {
             b.n = 3;
             b.error = Some("line \"1\"\n\tthen".to_owned());
         }
-        assert_eq!(answer("since=2"), r#"{"n":3,"error":"line \"1\"\n\tthen"}"#);
+        assert_eq!(
+            answer("since=2"),
+            r#"{"n":3,"error":"line \"1\"\n\tthen","building":false}"#
+        );
         assert!(answer("").starts_with(r#"{"n":3,"#));
         // A waiting page is answered when the next build ends.
         let waiter = std::thread::spawn(|| answer("since=3"));
@@ -348,6 +403,25 @@ mod tests {
             b.error = None;
             state().changed.notify_all();
         }
-        assert_eq!(waiter.join().unwrap(), r#"{"n":4,"error":null}"#);
+        assert_eq!(
+            waiter.join().unwrap(),
+            r#"{"n":4,"error":null,"building":false}"#
+        );
+        // A page waiting on build 4 hears when a cargo build starts, and
+        // again when it ends.
+        let waiter = std::thread::spawn(|| answer("since=4"));
+        std::thread::sleep(Duration::from_millis(50));
+        set_building(true);
+        assert_eq!(
+            waiter.join().unwrap(),
+            r#"{"n":4,"error":null,"building":true}"#
+        );
+        let waiter = std::thread::spawn(|| answer("since=4"));
+        std::thread::sleep(Duration::from_millis(50));
+        finish(None);
+        assert_eq!(
+            waiter.join().unwrap(),
+            r#"{"n":5,"error":null,"building":false}"#
+        );
     }
 }
