@@ -411,7 +411,9 @@ fn bench_cmd() -> Result<(), String> {
     let text = run_shown(Command::new("cargo").args([
         "run",
         "--quiet",
-        "--release",
+        // The workers' module's profile: the same code, built the same way.
+        "--profile",
+        site::MODULES[1].2,
         "-p",
         "exercises",
         "--example",

@@ -33,11 +33,12 @@ pub const BUDGET_PAGE_GZIP: u64 = 526_206;
 pub const BUDGET_WORKER_GZIP: u64 = 700_611;
 
 /// The wasm modules: (cargo package, file stem of its `.wasm` and glue, cargo
-/// profile, wasm-opt level). Both are built for size for now: README,
-/// "Benchmarks", says what building the workers' for speed measured.
+/// profile, wasm-opt level). The page's is built for size (what every page
+/// loads to mount); the workers', where the cells compute, for speed in the
+/// crates that compute (`Cargo.toml`, `[profile.worker]`).
 pub const MODULES: [(&str, &str, &str, &str); 2] = [
     ("app", "app", "release", "-Oz"),
-    ("app-worker", "app_worker", "release", "-Oz"),
+    ("app-worker", "app_worker", "worker", "-O3"),
 ];
 
 /// Whether this build is `cargo xtask serve`'s: both modules in the `serve`
@@ -240,22 +241,24 @@ fn write_pages(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// wasm-bindgen (JS glue for `--target web`, by the library the CLI wraps),
-/// then wasm-opt at `level` (if any) in place.
+/// The JS glue for `--target web` (`xtask/glue`: wasm-bindgen's library, what
+/// the CLI writes), then wasm-opt at `level` (if any) in place.
 fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: Option<&str>) -> Result<(), String> {
-    // `{:#}`: the error with its causes (an anyhow chain).
-    let failed = |e: &dyn std::fmt::Display| format!("wasm-bindgen {}: {e:#}", wasm.display());
-    let mut bindgen = wasm_bindgen_cli_support::Bindgen::new();
-    bindgen
-        .input_path(wasm)
-        .web(true)
-        .map_err(|e| failed(&e))?
-        .typescript(false)
-        // As the CLI does by default: `init()` without an argument fetches
-        // `<stem>_bg.wasm` beside the glue.
-        .omit_default_module_path(false)
-        .generate(pkg)
-        .map_err(|e| failed(&e))?;
+    // Its own program, built in the `serve` profile whatever this build's
+    // (a tool: without LTO it compiles in half the time); the first build
+    // on a machine compiles it after the modules, not with the xtask.
+    run(Command::new("cargo")
+        .args([
+            "run",
+            "--quiet",
+            "-p",
+            "wasm-glue",
+            "--profile",
+            "serve",
+            "--",
+        ])
+        .arg(pkg)
+        .arg(wasm))?;
     let Some(level) = level else {
         return Ok(());
     };

@@ -34,9 +34,9 @@ fn locked_version(package: &str) -> Result<String, String> {
 }
 
 /// The wasm32 target and the npm packages: what the site's build needs
-/// besides the xtask, which makes the modules' JS glue itself
-/// (`wasm-bindgen-cli-support`, linked in). A fresh machine used to install
-/// the wasm-bindgen CLI first, 193-270 s of its set-up.
+/// besides cargo (the modules' JS glue comes from `xtask/glue`, which links
+/// wasm-bindgen's library). A fresh machine used to install the wasm-bindgen
+/// CLI first, 193-270 s of its set-up.
 pub fn ensure_build_tools() -> Result<(), String> {
     let targets = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if !targets
