@@ -1,8 +1,8 @@
 //! Native timings: every demo at its default parameters and every exercise's
 //! reference solution graded through Rhai-free grading and the Rhai sandbox.
-//! `cargo run --profile worker -p exercises --example bench` (part of `cargo
-//! xtask bench`): the workers' module's profile, so that a cell's browser/native
-//! ratio compares the same code built the same way.
+//! `cargo run --release -p exercises --example bench` (part of `cargo xtask
+//! bench`, which builds it in the workers' module's profile, so that a cell's
+//! browser/native ratio compares the same code built the same way).
 
 use std::time::Instant;
 

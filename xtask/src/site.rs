@@ -20,25 +20,27 @@ use crate::{root, run};
 /// with both languages' texts: one module for the page and its workers.
 /// Splitting off the workers' module (demos, cases, references, the judge's
 /// sandbox, Rhai) left the page's module at 420,965 B (wasm 412,075 + JS
-/// 8,890); the budget is that plus 25%. Built with the workers' features, it
-/// would be back near 940 KB: this budget is what catches that.
-pub const BUDGET_PAGE_GZIP: u64 = 526_206;
+/// 8,890), and the budget was that plus 25%. Built with the workers' features,
+/// it would be back near 940 KB: this budget is what catches that. Measured
+/// again at 434,616 B (#25); the budget is that plus 25%.
+pub const BUDGET_PAGE_GZIP: u64 = 543_270;
 
 /// Gzip budget for what the workers load: their module
 /// (`pkg/app_worker_bg.wasm`), its glue and `worker.js`. Measured at 560,489 B
-/// (wasm 556,999 + JS 2,898 + worker.js 592) when it was split off; the budget
-/// is that plus 25%. Building the demos' crates for speed measured 590,177 B.
+/// (wasm 556,999 + JS 2,898 + worker.js 592) when it was split off, 562,954 B
+/// again in #25; the budget is that plus 25%. Building the demos' crates for
+/// speed measured 590,187 B.
 /// The code editor (`editor.js`, 98 KB) and plotly.js load on first use and are
 /// outside both budgets; the size table lists them.
-pub const BUDGET_WORKER_GZIP: u64 = 700_611;
+pub const BUDGET_WORKER_GZIP: u64 = 703_693;
 
 /// The wasm modules: (cargo package, file stem of its `.wasm` and glue, cargo
-/// profile, wasm-opt level). The page's is built for size (what every page
-/// loads to mount); the workers', where the cells compute, for speed in the
-/// crates that compute (`Cargo.toml`, `[profile.worker]`).
+/// profile, wasm-opt level). Both are built for size: README, "Benchmarks",
+/// says what building the workers' for speed measured, and why it is off.
+/// The native bench is built in the workers' profile.
 pub const MODULES: [(&str, &str, &str, &str); 2] = [
     ("app", "app", "release", "-Oz"),
-    ("app-worker", "app_worker", "worker", "-O3"),
+    ("app-worker", "app_worker", "release", "-Oz"),
 ];
 
 /// Whether this build is `cargo xtask serve`'s: both modules in the `serve`
