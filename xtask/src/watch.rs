@@ -214,39 +214,53 @@ pub fn start(port: u16, build_first: bool) {
         let root = crate::root();
         let mut last = files(&root);
         let program = program_time(&root);
-        if build_first {
-            println!("\nwatch: building the modules; the open pages reload when they are ready");
-            let started = std::time::Instant::now();
-            let error = build_in_view(&root);
-            report(started, &error);
-            finish(error);
+        if !build_first {
+            // Renders every page once (written nowhere), so that even the
+            // first edit renders with the cells and exercises made
+            // (`render.rs`, `once_per_program`); with `build_first` the
+            // caller has just rendered them.
+            let _ = crate::render::pages();
         }
-        // Renders every page once (written nowhere), so that even the first
-        // edit renders with the cells and exercises made (`render.rs`,
-        // `once_per_program`).
-        let _ = crate::render::pages();
+        let mut first = build_first;
         loop {
-            // A look every 100 ms (a stat of each of some 400 files: a few
-            // milliseconds), then 100 ms more for an editor that writes a
-            // file in several steps to finish.
-            std::thread::sleep(Duration::from_millis(100));
-            if files(&root) == last {
-                continue;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-            let now = files(&root);
-            let touched = changed(&last, &now);
-            last = now;
+            // The first build, or the next change: a look every 100 ms (a
+            // stat of each of some 400 files: a few milliseconds), then 100
+            // ms more for an editor that writes a file in several steps to
+            // finish.
+            let initial = std::mem::take(&mut first);
+            let content = if initial {
+                println!(
+                    "\nwatch: building the modules; the open pages reload when they are ready"
+                );
+                false
+            } else {
+                std::thread::sleep(Duration::from_millis(100));
+                if files(&root) == last {
+                    continue;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+                let now = files(&root);
+                let touched = changed(&last, &now);
+                last = now;
+                touched.iter().all(|f| is_content(&root, f))
+            };
             let started = std::time::Instant::now();
-            let content = touched.iter().all(|f| is_content(&root, f));
             let error = if content {
                 println!("\nwatch: content changed; rendering again");
                 render(&root)
             } else {
-                println!("\nwatch: a source changed; building again");
+                if !initial {
+                    println!("\nwatch: a source changed; building again");
+                }
                 build_in_view(&root)
             };
-            report(started, &error);
+            match &error {
+                None => println!(
+                    "watch: done in {:.1} s; open pages reload",
+                    started.elapsed().as_secs_f64()
+                ),
+                Some(_) => println!("watch: that failed; open pages show why"),
+            }
             if error.is_none() && !content && program_time(&root) != program {
                 println!("watch: this program was rebuilt; serving as the new one");
                 restart(port);
@@ -254,16 +268,6 @@ pub fn start(port: u16, build_first: bool) {
             finish(error);
         }
     });
-}
-
-fn report(started: std::time::Instant, error: &Option<String>) {
-    match error {
-        None => println!(
-            "watch: done in {:.1} s; open pages reload",
-            started.elapsed().as_secs_f64()
-        ),
-        Some(_) => println!("watch: that failed; open pages show why"),
-    }
 }
 
 /// Sets whether a build runs, and tells the waiting pages.
@@ -409,18 +413,18 @@ mod tests {
         );
         // A page waiting on build 4 hears when a cargo build starts, and
         // again when it ends.
-        let waiter = std::thread::spawn(|| answer("since=4"));
-        std::thread::sleep(Duration::from_millis(50));
-        set_building(true);
+        let answered_after = |change: fn()| {
+            let waiter = std::thread::spawn(|| answer("since=4"));
+            std::thread::sleep(Duration::from_millis(50));
+            change();
+            waiter.join().unwrap()
+        };
         assert_eq!(
-            waiter.join().unwrap(),
+            answered_after(|| set_building(true)),
             r#"{"n":4,"error":null,"building":true}"#
         );
-        let waiter = std::thread::spawn(|| answer("since=4"));
-        std::thread::sleep(Duration::from_millis(50));
-        finish(None);
         assert_eq!(
-            waiter.join().unwrap(),
+            answered_after(|| finish(None)),
             r#"{"n":5,"error":null,"building":false}"#
         );
     }
