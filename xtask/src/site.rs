@@ -247,8 +247,8 @@ fn write_pages(dist: &Path) -> Result<(), String> {
 /// the CLI writes), then wasm-opt at `level` (if any) in place.
 fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: Option<&str>) -> Result<(), String> {
     // Its own program, built in the `serve` profile whatever this build's
-    // (a tool: without LTO it compiles in half the time); the first build
-    // on a machine compiles it after the modules, not with the xtask.
+    // (a tool: no link-time optimisation to wait for); the first build on a
+    // machine compiles it after the modules, not with the xtask.
     run(Command::new("cargo")
         .args([
             "run",
