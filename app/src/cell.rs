@@ -10,7 +10,7 @@ use exercises::jobs::Reply;
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// `window.ihWhenNeeded(id, cb)` (index.html): calls `cb` once the element
+    /// `window.ihWhenNeeded(id, cb)` (web/page.js): calls `cb` once the element
     /// `id` comes within a screen of the view.
     #[wasm_bindgen(catch, js_namespace = window, js_name = ihWhenNeeded)]
     pub(crate) fn when_needed(
@@ -211,7 +211,7 @@ pub fn Cell(
         });
     });
     // The page came with the defaults' output: a cell that still has them
-    // runs when it comes near the screen (`ihWhenNeeded` in index.html), so
+    // runs when it comes near the screen (`ihWhenNeeded` in web/page.js), so
     // the workers' module is not fetched with the first screen. Saved
     // parameters run at once; so does a shared link's (the effect above).
     if raw.get_untracked() == defaults(demo.params) {

@@ -1,6 +1,6 @@
 //! The code editor in front of each exercise's and the scratch cell's
-//! textarea: CodeMirror, loaded by the page's head script (`window.ihEditor`,
-//! index.html) from `dist/editor.js` when an editor first comes near the
+//! textarea: CodeMirror, loaded by the page's script (`window.ihEditor`,
+//! web/page.js) from `dist/editor.js` when an editor first comes near the
 //! screen. The textarea stays the app's source of truth; the editor keeps it
 //! equal to what the reader types, and a value set on it shows in the editor.
 

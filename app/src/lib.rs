@@ -43,7 +43,7 @@ pub fn start() {
 /// estimates: a jump far down the page (a contents link, a search hit, a
 /// shared link) would then land somewhere else as the blocks around it take
 /// their real sizes. Before such a jump the page lays everything out for real
-/// (`html[data-settled]`; index.html does it on a click on an in-page link).
+/// (`html[data-settled]`; web/page.js does it on a click on an in-page link).
 /// Not before: on a phone's CPU that is one layout of the whole chapter,
 /// about 300 ms, which a reader who scrolls never needs.
 fn settle() {

@@ -1,6 +1,6 @@
 //! The only place that knows plotly: turns a demo's plain series (or heatmap)
 //! into a figure with the `plotly` crate's typed API and hands its JSON to
-//! `window.ihPlot` (index.html), which loads plotly.js on first use and fits
+//! `window.ihPlot` (web/page.js), which loads plotly.js on first use and fits
 //! the figure to the theme and the chart's width when it draws.
 
 use leptos::html::Div;
@@ -100,7 +100,7 @@ pub fn figure(p: &chapters::demo::Plot) -> String {
     // tab order (the data table under each chart is the keyboard's way in).
     use ModeBarButtonName::*;
     let config = match crate::lang::chapters_lang() {
-        // index.html registers this plotly locale when plotly.js loads.
+        // web/page.js registers this plotly locale when plotly.js loads.
         chapters::Lang::Zh => Configuration::new().locale("zh-CN"),
         chapters::Lang::En => Configuration::new(),
     };

@@ -4,7 +4,7 @@
 //! The part before `?` is the element the page lands on (a permalink); the
 //! payload is JSON compressed by the browser's own `CompressionStream`
 //! (deflate-raw) and base64url-encoded, through the small `ihShare` helper in
-//! `index.html` (no compressor in the wasm). Opening such a link shows what it
+//! `web/page.js` (no compressor in the wasm). Opening such a link shows what it
 //! carries and never overwrites what the reader saved unless they choose to.
 
 use crate::lang::{tr, trf};

@@ -222,7 +222,7 @@ fn ensure_worker(lane: Lane) {
     s.on_error = Some(on_error);
 }
 
-/// `window.ihWorkerModule()` (index.html): a promise of the workers' compiled
+/// `window.ihWorkerModule()` (web/page.js): a promise of the workers' compiled
 /// wasm module (`pkg/app_worker_bg.wasm`), fetched and compiled once.
 #[wasm_bindgen]
 extern "C" {

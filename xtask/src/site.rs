@@ -77,9 +77,10 @@ fn module_files(stem: &str) -> [String; 2] {
     [format!("pkg/{stem}_bg.wasm"), format!("pkg/{stem}.js")]
 }
 
-/// A file of the page's module: what every page loads to mount.
+/// A file of the page's module, or the page's script that loads it: what
+/// every page loads to mount.
 fn in_page_module(file: &str) -> bool {
-    module_files(MODULES[0].1).iter().any(|f| f == file)
+    file == "page.js" || module_files(MODULES[0].1).iter().any(|f| f == file)
 }
 
 /// A file of the workers' module, or their script: what a page loads when it
@@ -206,8 +207,8 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
 }
 
 /// What an edit to the text or the look changes in `dist/`: every page
-/// pre-rendered again, the style, and the search dialog (loaded on the first
-/// search). The watch mode of `cargo xtask serve` runs this alone.
+/// pre-rendered again, the style, the page's script and the search dialog
+/// (loaded on the first search). The watch mode of `cargo xtask serve` runs this alone.
 pub fn write_content(dist: &Path) -> Result<(), String> {
     let r = root();
     write_pages(dist)?;
@@ -218,6 +219,7 @@ pub fn write_content(dist: &Path) -> Result<(), String> {
             copy(&f, &dist.join("style").join(name))?;
         }
     }
+    copy(&r.join("web/page.js"), &dist.join("page.js"))?;
     copy(&r.join("web/search.js"), &dist.join("search.js"))
 }
 
@@ -306,6 +308,7 @@ pub fn measure() -> Result<Sizes, String> {
                 "worker.js",
                 "style/book.css",
                 "index.html",
+                "page.js",
                 "plotly.min.js",
                 "editor.js",
                 "search.js",

@@ -189,6 +189,7 @@ fn is_content(root: &Path, file: &Path) -> bool {
         && matches!(name, "chapter.md" | "chapter.zh.md"))
         || rel.starts_with("style/")
         || rel == "index.html"
+        || rel == "web/page.js"
         || rel == "web/search.js"
 }
 
@@ -353,6 +354,7 @@ mod tests {
             "chapters/src/ch_deploy/chapter.zh.md",
             "style/book.css",
             "index.html",
+            "web/page.js",
             "web/search.js",
         ] {
             assert!(is_content(root, &root.join(f)), "{f}");
