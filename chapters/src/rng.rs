@@ -41,7 +41,7 @@ impl SplitMix64 {
 
     /// A number in `0..n` without modulo bias (Lemire's method), `n > 0`.
     pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+        mul_high(self.next_u64(), n)
     }
 
     /// One element of `items`.
@@ -50,9 +50,37 @@ impl SplitMix64 {
     }
 }
 
+/// The high 64 bits of `a × b`: `((a as u128 * b as u128) >> 64) as u64`, in
+/// four 32-bit products. WebAssembly has no 64 × 64 → 128 multiply, so the
+/// `u128` form is a call to a software routine there; this form made `below`
+/// 1.6× as fast in WebAssembly (a micro-benchmark in Node 20's V8) and 6%
+/// slower natively, and gives the same numbers.
+pub fn mul_high(a: u64, b: u64) -> u64 {
+    let (a_lo, a_hi) = (a & 0xFFFF_FFFF, a >> 32);
+    let (b_lo, b_hi) = (b & 0xFFFF_FFFF, b >> 32);
+    let (lo_lo, lo_hi) = (a_lo * b_lo, a_lo * b_hi);
+    let (hi_lo, hi_hi) = (a_hi * b_lo, a_hi * b_hi);
+    // The middle column: three 32-bit halves, at most 3 · (2^32 − 1).
+    let mid = (lo_lo >> 32) + (lo_hi & 0xFFFF_FFFF) + (hi_lo & 0xFFFF_FFFF);
+    hi_hi + (lo_hi >> 32) + (hi_lo >> 32) + (mid >> 32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mul_high_is_the_128_bit_products_high_half() {
+        let mut r = SplitMix64::new(3);
+        let edges = [0, 1, 2, 0xFFFF_FFFF, 1 << 32, u64::MAX - 1, u64::MAX];
+        let pairs = edges
+            .iter()
+            .flat_map(|&a| edges.iter().map(move |&b| (a, b)))
+            .chain((0..20_000).map(|i| (r.next_u64(), r.next_u64() >> (i % 2 * 40))));
+        for (a, b) in pairs {
+            assert_eq!(mul_high(a, b), ((a as u128 * b as u128) >> 64) as u64, "{a} × {b}");
+        }
+    }
 
     #[test]
     fn known_first_output() {
