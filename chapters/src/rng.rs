@@ -78,7 +78,11 @@ mod tests {
             .flat_map(|&a| edges.iter().map(move |&b| (a, b)))
             .chain((0..20_000).map(|i| (r.next_u64(), r.next_u64() >> (i % 2 * 40))));
         for (a, b) in pairs {
-            assert_eq!(mul_high(a, b), ((a as u128 * b as u128) >> 64) as u64, "{a} × {b}");
+            assert_eq!(
+                mul_high(a, b),
+                ((a as u128 * b as u128) >> 64) as u64,
+                "{a} × {b}"
+            );
         }
     }
 
