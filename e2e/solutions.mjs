@@ -1,39 +1,23 @@
 // Correct Rhai solutions, typed into the editor by the end-to-end tests and the bench:
-// each exercise folder's `solution.rhai` (chapters/src/<chapter>/exercises/<slug>/),
-// read from disk. `cargo test -p exercises` grades the same files natively (exercises/src/check.rs).
+// each exercise folder's `solution.rhai`, as the build lists them in
+// target/e2e/manifest.json (xtask/src/manifest.rs, from the crates: no test parses
+// the content files). `cargo test -p exercises` grades the same solutions natively.
 // SOLUTIONS maps an exercise id (`chapter/slug`) to its source, chapter by chapter in
-// reading order (chapters/SUMMARY.md), then in the order of the manifests' `position`.
+// reading order, then in the page's order.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CHAPTERS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'chapters');
-const SRC = path.join(CHAPTERS, 'src');
-
-// The reading order: the `- <folder>` lines of chapters/SUMMARY.md.
-function readingOrder() {
-  const text = fs.readFileSync(path.join(CHAPTERS, 'SUMMARY.md'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
-  return [...text.matchAll(/^\s*- +([a-z_][a-z0-9_]*)\/?\s*$/gm)].map((m) => m[1]);
-}
+export const MANIFEST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'target', 'e2e', 'manifest.json');
 
 function load() {
-  const order = readingOrder();
-  const found = [];
-  for (const chapter of order) {
-    const chDir = path.join(SRC, chapter, 'exercises');
-    if (!fs.existsSync(chDir) || !fs.statSync(chDir).isDirectory()) continue;
-    for (const slug of fs.readdirSync(chDir).sort()) {
-      const dir = path.join(chDir, slug);
-      if (!fs.statSync(dir).isDirectory()) continue;
-      const manifest = fs.readFileSync(path.join(dir, 'exercise.toml'), 'utf8');
-      const position = Number((manifest.match(/^position\s*=\s*(\d+)/m) || [])[1]);
-      // Without the file's last newline, as the Rust side reads it (check::known_good).
-      const source = fs.readFileSync(path.join(dir, 'solution.rhai'), 'utf8').replace(/\n$/, '');
-      found.push({ id: `${chapter}/${slug}`, chapter, position, source });
-    }
+  let manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'));
+  } catch (e) {
+    throw new Error(`${MANIFEST}: ${e.message} (\`cargo xtask build\` or \`cargo xtask serve\` writes it)`);
   }
-  found.sort((a, b) => order.indexOf(a.chapter) - order.indexOf(b.chapter) || a.position - b.position);
-  return Object.fromEntries(found.map((e) => [e.id, e.source]));
+  return Object.fromEntries(manifest.chapters.flatMap((ch) => ch.exercises.map((ex) => [ex.id, ex.solution])));
 }
 
 export const SOLUTIONS = load();

@@ -18,6 +18,7 @@
 
 mod compress;
 mod r#gen;
+mod manifest;
 mod nginx;
 mod notebook;
 mod offline;

@@ -208,10 +208,12 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
 
 /// What an edit to the text or the look changes in `dist/`: every page
 /// pre-rendered again, the style, the page's script and the search dialog
-/// (loaded on the first search). The watch mode of `cargo xtask serve` runs this alone.
+/// (loaded on the first search); and the end-to-end tests' manifest
+/// (`crate::manifest`). The watch mode of `cargo xtask serve` runs this alone.
 pub fn write_content(dist: &Path) -> Result<(), String> {
     let r = root();
     write_pages(dist)?;
+    crate::manifest::write()?;
     std::fs::create_dir_all(dist.join("style")).map_err(|e| e.to_string())?;
     for f in std::fs::read_dir(r.join("style")).map_err(|e| e.to_string())? {
         let f = f.map_err(|e| e.to_string())?.path();
