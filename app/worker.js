@@ -1,7 +1,7 @@
 // The book's Web Worker. It runs the workers' wasm module (app/worker, built as
 // /pkg/app_worker.js + app_worker_bg.wasm: the demos, the judge and Rhai, none
 // of which the page's module has). The first message is that module, compiled
-// once by the page (index.html's ihWorkerModule) for all its workers; the
+// once by the page (ihWorkerModule in web/page.js) for all its workers; the
 // worker answers "ready". Then each message is one JSON request
 // (exercises::jobs::Request), answered with one JSON reply.
 import init, { worker_job } from "/pkg/app_worker.js";

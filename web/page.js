@@ -4,29 +4,13 @@
 // inline in index.html. The wasm calls the `window.ih*` helpers below;
 // e2e tests call `ihWhenNeeded.all`.
 
-// What the page's own scripts say, in the page's language (the wasm's words
-// are app/locales/*.json).
+// What the page's own scripts say, in the page's language: the `page_*`
+// strings of app/locales/<lang>.json, which the build puts in the page's head
+// (#ih-words, xtask/src/render.rs). `%{n}` takes `n`.
 window.ihSay = (function () {
-  var zh = document.documentElement.lang === "zh-CN";
-  var words = {
-    cannot_start: ["The cells and exercises could not start: ", "单元格和练习无法启动："],
-    notebook_failed: ["The notebook could not be prepared: ", "无法生成 notebook："],
-    search_failed: ["Search could not load: ", "搜索无法加载："],
-    new_version: ["A new version of the book is ready.", "本书有新版本了。"],
-    reload: ["Reload", "重新加载"],
-    dismiss: ["Dismiss", "关闭"],
-    link_cut: ["it is not a valid link (cut short?)", "这不是一个有效的链接（被截断了？）"],
-    link_other_version: ["it was made by another version of the book", "它是本书的另一个版本生成的"],
-    link_no_decompress: ["this browser cannot decompress it", "这个浏览器无法解压它"],
-    link_damaged_cut: ["it is damaged (cut short?)", "它已损坏（被截断了？）"],
-    link_damaged: ["it is damaged", "它已损坏"],
-    link_too_big: ["it holds more than %n bytes", "它超过了 %n 字节"],
-    clipboard_silent: ["the clipboard did not answer", "剪贴板没有响应"],
-    no_clipboard: ["no clipboard", "没有可用的剪贴板"],
-    chart_unavailable: ["Chart unavailable: ", "图表无法显示："],
-    plotly_failed: ["plotly.js could not be loaded", "plotly.js 无法加载"]
-  };
-  return function (key, n) { return (words[key] || [key, key])[zh ? 1 : 0].replace("%n", n); };
+  var words = {};
+  try { words = JSON.parse(document.getElementById("ih-words").textContent); } catch (e) {}
+  return function (key, n) { return (words[key] || key).replace("%{n}", n); };
 })();
 // Charts: plotly.js (cartesian bundle) is loaded on the first chart only.
 (function () {

@@ -72,7 +72,7 @@ pub fn fill(template: &str, page: &Page) -> Result<String, String> {
             return Err(format!("index.html has no {marker} marker"));
         }
     }
-    let head = page.other.as_ref().map_or_else(String::new, |url| {
+    let mut head = page.other.as_ref().map_or_else(String::new, |url| {
         let other = other_lang(page.lang);
         format!(
             "<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\">",
@@ -80,6 +80,7 @@ pub fn fill(template: &str, page: &Page) -> Result<String, String> {
             escape(url)
         )
     });
+    head.push_str(&page_words(page.lang));
     Ok(template
         .replace(
             "<html lang=\"en\">",
@@ -119,6 +120,28 @@ pub(crate) fn t(lang: Lang, key: &str) -> String {
         Some(v) => v.to_owned(),
         None => panic!("app/locales: no string `{key}` for {}", lang.tag()),
     }
+}
+
+/// What the page's script (`web/page.js`, `ihSay`) says, in `lang`: the
+/// locale files' `page_*` strings (the prefix dropped), as a JSON element of
+/// the page's head that the script reads.
+fn page_words(lang: Lang) -> String {
+    let locale = if lang == Lang::Zh {
+        include_str!("../../app/locales/zh.json")
+    } else {
+        include_str!("../../app/locales/en.json")
+    };
+    let all: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(locale).unwrap_or_default();
+    let words: serde_json::Map<String, serde_json::Value> = all
+        .into_iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("page_")?.to_owned(), v)))
+        .collect();
+    // `<` escaped, so no string can end the element.
+    let json = serde_json::Value::Object(words)
+        .to_string()
+        .replace('<', "\\u003c");
+    format!("<script type=\"application/json\" id=\"ih-words\">{json}</script>")
 }
 
 /// A chapter's address in `lang`: its Chinese page, or its English one while
@@ -769,9 +792,45 @@ mod tests {
         let t = "<html lang=\"en\"><title><!--ih:title--></title><meta content=\"<!--ih:description-->\"><!--ih:head--><body><!--ih:body--></body>";
         assert_eq!(
             fill(t, &p).unwrap(),
-            "<html lang=\"zh-CN\"><title>a &lt; b</title><meta content=\"d\"><link rel=\"alternate\" hreflang=\"en\" href=\"/x\"><body><p>B</p></body>"
+            format!(
+                "<html lang=\"zh-CN\"><title>a &lt; b</title><meta content=\"d\"><link rel=\"alternate\" hreflang=\"en\" href=\"/x\">{}<body><p>B</p></body>",
+                page_words(Lang::Zh)
+            )
         );
         assert!(fill("<body></body>", &p).is_err());
+    }
+
+    /// Every word the page's script asks for (`ihSay("key"…)` in
+    /// `web/page.js`) is in the page, in each language, read back as the
+    /// script reads it.
+    #[test]
+    fn the_pages_script_finds_its_words_in_each_language() {
+        let script = include_str!("../../web/page.js");
+        let asked: Vec<&str> = script
+            .split("ihSay(\"")
+            .skip(1)
+            .map(|s| s.split('"').next().unwrap())
+            .collect();
+        assert!(asked.len() >= 10, "{asked:?}");
+        for lang in Lang::ALL {
+            let el = page_words(lang);
+            let json = el
+                .strip_prefix("<script type=\"application/json\" id=\"ih-words\">")
+                .and_then(|s| s.strip_suffix("</script>"))
+                .unwrap();
+            let words: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(json).unwrap();
+            for key in &asked {
+                let w = words.get(*key).and_then(|v| v.as_str());
+                assert!(
+                    w.is_some_and(|w| !w.is_empty()),
+                    "no page_{key} for {}",
+                    lang.tag()
+                );
+            }
+        }
+        assert!(page_words(Lang::Zh).contains("本书有新版本了"));
+        assert!(page_words(Lang::En).contains("it holds more than %{n} bytes"));
     }
 
     #[test]
