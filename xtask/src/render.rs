@@ -99,10 +99,9 @@ fn other_lang(lang: Lang) -> Lang {
     }
 }
 
-/// The pre-rendered pages' interface text in `lang`, from the app's locale
-/// files (`app/locales/<lang>.json`, the keys the UI is translated by). A
-/// missing key is a build error (and a test checks both files have the same keys).
-pub(crate) fn t(lang: Lang, key: &str) -> String {
+/// The app's locale file for `lang` (`app/locales/<lang>.json`, the keys the
+/// UI is translated by), parsed once.
+fn locale(lang: Lang) -> &'static serde_json::Map<String, serde_json::Value> {
     static LOCALES: std::sync::OnceLock<[serde_json::Map<String, serde_json::Value>; 2]> =
         std::sync::OnceLock::new();
     let [en, zh] = LOCALES.get_or_init(|| {
@@ -115,27 +114,25 @@ pub(crate) fn t(lang: Lang, key: &str) -> String {
             parse(include_str!("../../app/locales/zh.json")),
         ]
     });
-    let table = if lang == Lang::Zh { zh } else { en };
-    match table.get(key).and_then(|v| v.as_str()) {
+    if lang == Lang::Zh { zh } else { en }
+}
+
+/// The pre-rendered pages' interface text in `lang`, from [`locale`]. A
+/// missing key is a build error (and a test checks both files have the same keys).
+pub(crate) fn t(lang: Lang, key: &str) -> String {
+    match locale(lang).get(key).and_then(|v| v.as_str()) {
         Some(v) => v.to_owned(),
         None => panic!("app/locales: no string `{key}` for {}", lang.tag()),
     }
 }
 
 /// What the page's script (`web/page.js`, `ihSay`) says, in `lang`: the
-/// locale files' `page_*` strings (the prefix dropped), as a JSON element of
+/// locale's `page_*` strings (the prefix dropped), as a JSON element of
 /// the page's head that the script reads.
 fn page_words(lang: Lang) -> String {
-    let locale = if lang == Lang::Zh {
-        include_str!("../../app/locales/zh.json")
-    } else {
-        include_str!("../../app/locales/en.json")
-    };
-    let all: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(locale).unwrap_or_default();
-    let words: serde_json::Map<String, serde_json::Value> = all
-        .into_iter()
-        .filter_map(|(k, v)| Some((k.strip_prefix("page_")?.to_owned(), v)))
+    let words: serde_json::Map<String, serde_json::Value> = locale(lang)
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("page_")?.to_owned(), v.clone())))
         .collect();
     // `<` escaped, so no string can end the element.
     let json = serde_json::Value::Object(words)
