@@ -7,6 +7,8 @@ import { SOLUTIONS } from './solutions.mjs';
 // `node e2e/bench.mjs | head`: a reader that stops reading ends the run quietly.
 process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
 
+// Each cell's runs: the first WARM of them are V8's warm-up.
+const RUNS = 16, WARM = 8;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The native bench's times (`cell <id> <ms> ms` lines, kept by `cargo xtask
 // bench`), for each cell's browser/native ratio.
@@ -184,16 +186,23 @@ try {
     for (const cell of await page.locator('section.cell[data-cell]').all()) {
       const id = await cell.getAttribute('data-cell');
       const times = [];
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < RUNS; i++) {
+        // Each run starts once the page is idle (the last run's chart drawn),
+        // as a reader's next click would: the worker's time, not the page's.
+        await page.evaluate(() => new Promise((r) => requestIdleCallback(r, { timeout: 1000 })));
         await cell.getByRole('button', { name: 'Run', exact: true }).click();
         // The run happens in the worker: wait for its time to replace "running…".
         await cell.locator('.timing', { hasText: 'ran in' }).waitFor();
         const t = await cell.locator('.timing').textContent();
         times.push(parseFloat(t.replace(/[^0-9.]/g, '')));
       }
+      // V8 runs a module's code first from its baseline compiler and optimises
+      // each function once it is hot, on a background thread: the first runs
+      // are slower, and are printed apart from the warm ones.
       const n = native[id];
-      const ratio = n >= 0.5 ? `, ${(median(times) / n).toFixed(1)}× native (${n.toFixed(2)} ms)` : n !== undefined ? `, native ${n.toFixed(2)} ms (too short for a ratio at 0.1 ms resolution)` : '';
-      console.log(`browser cell ${id.padEnd(12)} median ${median(times).toFixed(1)} ms${ratio}`);
+      const warm = median(times.slice(WARM));
+      const ratio = n >= 0.5 ? ` = ${(warm / n).toFixed(2)}× native (${n.toFixed(2)} ms)` : n !== undefined ? `, native ${n.toFixed(2)} ms (too short for a ratio at 0.1 ms resolution)` : '';
+      console.log(`browser cell ${id.padEnd(12)} first ${times[0].toFixed(1)} ms, runs 2–${WARM} median ${median(times.slice(1, WARM)).toFixed(1)} ms, warm (runs ${WARM + 1}–${RUNS}) median ${warm.toFixed(1)} ms${ratio}`);
     }
     for (const ex of await page.locator('section.exercise[data-exercise]').all()) {
       const id = await ex.getAttribute('data-exercise');
