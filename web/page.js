@@ -22,17 +22,18 @@ window.ihSay = (function () {
         var s = document.createElement("script");
         s.src = "/plotly.min.js";
         s.onload = function () {
-          // The Chinese edition's chart toolbar (only "download as PNG" is kept);
-          // app/src/plot.rs names this locale in a Chinese page's figures.
+          // Plotly's own messages (its English is the key) in this page's
+          // words; app/src/plot.rs names this locale in a Chinese page's
+          // figures (their toolbar keeps only "download as PNG").
           window.Plotly.register({
             moduleType: "locale", name: "zh-CN",
             dictionary: {
-              "Download plot as a PNG": "下载为 PNG 图片",
-              "Download plot": "下载图表",
-              "Taking snapshot - this may take a few seconds": "正在生成图片，可能要几秒钟",
-              "Snapshot succeeded": "图片已生成",
-              "Sorry, there was a problem downloading your snapshot!": "抱歉，图片没能下载",
-              "Double-click to zoom back out": "双击恢复原来的缩放"
+              "Download plot as a PNG": ihSay("plotly_png"),
+              "Download plot": ihSay("plotly_download"),
+              "Taking snapshot - this may take a few seconds": ihSay("plotly_snapshot"),
+              "Snapshot succeeded": ihSay("plotly_snapshot_done"),
+              "Sorry, there was a problem downloading your snapshot!": ihSay("plotly_snapshot_failed"),
+              "Double-click to zoom back out": ihSay("plotly_zoom_out")
             }
           });
           resolve();
