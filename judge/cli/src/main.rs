@@ -11,6 +11,7 @@
 mod report;
 mod rust;
 mod watch;
+mod words;
 mod zh;
 
 use std::path::{Path, PathBuf};
@@ -25,76 +26,54 @@ use judge::{CodeError, Lang, LimitHit, SolverError, Verdict};
 /// Wall-clock budget for one exercise's Rhai grading (same as the browser).
 const RHAI_DEADLINE: Duration = Duration::from_secs(2);
 
-/// Grades the Inference Handbook's exercises offline.
+// The command line. Its texts are not doc comments: they come from one
+// catalog per language (`locales/*.json`, see `words`).
 #[derive(Parser)]
-#[command(
-    name = "judge",
-    version,
-    after_help = "Examples:\n  judge practice/ch_newmodels\n  judge practice/ch_newmodels --json\n  judge hint ch_newmodels/attended 2\n  judge eval 'ledger(\"DeepSeek-V4-Pro\", 262144)'"
-)]
+#[command(name = "judge", version)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
     #[command(flatten)]
     grade: GradeArgs,
-    /// The language of the judge's messages, statements and hints: zh or en
-    /// (default: from LC_ALL, LC_MESSAGES or LANG).
     #[arg(long, global = true, value_name = "zh|en")]
     lang: Option<Lang>,
 }
 
+// The folder's grading options (`judge <folder>` and `judge grade <folder>`).
 #[derive(Args)]
 struct GradeArgs {
-    /// The practice folder to grade, e.g. practice/ch_newmodels.
     folder: Option<PathBuf>,
-    /// Print the verdicts as JSON.
     #[arg(long)]
     json: bool,
-    /// Grade again after every change to the folder (Ctrl+C to stop).
     #[arg(long)]
     watch: bool,
-    /// Seconds one exercise's Rust process may run, all cases together.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     timeout: f64,
-    /// Memory (address space) one exercise's Rust process may use, in MiB.
     #[arg(long, default_value_t = 2048, value_name = "MIB")]
     memory: u64,
 }
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Grade a practice folder (the same as `judge <folder>`).
     Grade(GradeArgs),
-    /// List the exercises, with their status in a folder when one is given.
     List {
-        /// A practice folder.
         folder: Option<PathBuf>,
     },
-    /// Print an exercise's statement.
     Show {
-        /// The exercise id, e.g. ch_newmodels/v4_kv (`judge list` shows them).
         id: String,
     },
-    /// Show an exercise's hints, the first N of them.
     Hint {
-        /// The exercise id.
         id: String,
-        /// How many hints to show.
         #[arg(default_value_t = 1)]
         n: usize,
     },
-    /// Evaluate Rhai with the chapters' functions; prints the value as JSON.
     Eval {
-        /// List the functions instead.
         #[arg(long)]
         list: bool,
-        /// The expression or script.
         #[arg(allow_hyphen_values = true, required_unless_present = "list")]
         source: Option<String>,
     },
-    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
-        /// The shell.
         shell: clap_complete::Shell,
     },
 }
@@ -121,9 +100,10 @@ fn lang_of_args(args: &[std::ffi::OsString]) -> Lang {
 
 /// The command line, worded in `lang`.
 fn command(lang: Lang) -> clap::Command {
+    let cmd = words::texts(Cli::command(), lang);
     match lang {
-        Lang::En => Cli::command(),
-        Lang::Zh => zh::command(Cli::command()),
+        Lang::En => cmd,
+        Lang::Zh => zh::command(cmd),
     }
 }
 

@@ -1,70 +1,18 @@
-//! The command line in Chinese (`--lang zh` or a Chinese locale): the CLI's
-//! own texts (`texts`), the words clap adds itself (`frame`: "Usage:", the
-//! headings, the help and version flags, the `help` command, defaults) and
-//! clap's errors about a command line (`error`).
+//! The command line in Chinese (`--lang zh` or a Chinese locale): the words
+//! clap adds itself (`frame`: "Usage:", the headings, the help and version
+//! flags, the `help` command, defaults) and clap's errors about a command line
+//! (`error`). The CLI's own texts come from `locales/zh.json` (`words`).
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, Command};
 
-/// The whole command in Chinese, built (clap adds its flags and the `help`
-/// command while building, and `frame` words those too).
-pub fn command(cmd: Command) -> Command {
-    let mut cmd = texts(cmd);
+/// The command (its own texts already in Chinese) built, with clap's words in
+/// Chinese too (clap adds its flags and the `help` command while building, and
+/// `frame` words those too).
+pub fn command(mut cmd: Command) -> Command {
     cmd.build();
     frame(&mut cmd);
     cmd
-}
-
-/// The CLI's own texts in Chinese: clap takes them from the doc comments
-/// (English), so each one is replaced here. A name below that the CLI does
-/// not have panics, which `cli::help_is_chinese_with_lang_zh` would catch.
-fn texts(cmd: Command) -> Command {
-    let folder = "要评测的练习文件夹，例如 practice/ch_newmodels。";
-    let grade_args = |c: clap::Command| {
-        c.mut_arg("folder", |a| a.help(folder))
-            .mut_arg("json", |a| a.help("以 JSON 输出评测结果。"))
-            .mut_arg("watch", |a| {
-                a.help("文件夹里有改动就重新评测（Ctrl+C 停止）。")
-            })
-            .mut_arg("timeout", |a| {
-                a.help("一道练习的 Rust 进程最多运行的秒数（所有用例合计）。")
-            })
-            .mut_arg("memory", |a| {
-                a.help("一道练习的 Rust 进程最多使用的内存（地址空间），单位 MiB。")
-            })
-    };
-    grade_args(cmd)
-        .about("离线评测《推理手册》的练习。")
-        .after_help("示例：\n  judge practice/ch_newmodels\n  judge practice/ch_newmodels --json\n  judge hint ch_newmodels/attended 2\n  judge eval 'ledger(\"DeepSeek-V4-Pro\", 262144)'")
-        .mut_arg("lang", |a| {
-            a.help("评测消息、题面和提示的语言：zh 或 en（默认取自 LC_ALL、LC_MESSAGES 或 LANG）。")
-        })
-        .mut_subcommand("grade", |c| {
-            grade_args(c).about("评测一个练习文件夹（与 `judge <文件夹>` 相同）。")
-        })
-        .mut_subcommand("list", |c| {
-            c.about("列出所有练习；给出文件夹时附上各题在其中的状态。")
-                .mut_arg("folder", |a| a.help("一个练习文件夹。"))
-        })
-        .mut_subcommand("show", |c| {
-            c.about("打印一道练习的题面。").mut_arg("id", |a| {
-                a.help("练习的 id，例如 ch_newmodels/v4_kv（`judge list` 会列出）。")
-            })
-        })
-        .mut_subcommand("hint", |c| {
-            c.about("显示一道练习的提示，前 N 条。")
-                .mut_arg("id", |a| a.help("练习的 id。"))
-                .mut_arg("n", |a| a.help("显示几条提示。"))
-        })
-        .mut_subcommand("eval", |c| {
-            c.about("用各章的函数运行 Rhai，以 JSON 打印结果。")
-                .mut_arg("list", |a| a.help("改为列出可以调用的函数。"))
-                .mut_arg("source", |a| a.help("表达式或脚本。"))
-        })
-        .mut_subcommand("completions", |c| {
-            c.about("打印 shell 补全脚本（bash、zsh、fish、elvish、powershell）。")
-                .mut_arg("shell", |a| a.help("哪种 shell。"))
-        })
 }
 
 /// Words what clap adds itself, in this command and every one below it. The
