@@ -41,7 +41,7 @@ fn main() {
     // folders as a whole, so that an edit to a chapter's Markdown recompiles
     // neither wasm module (#25).
     for ch in summary::read(&chapters_crate).unwrap_or_default() {
-        for part in ["exercises", "api.rs", "api.zh.toml"] {
+        for part in ["exercises", "api.rs", "api.en.toml", "api.zh.toml"] {
             println!(
                 "cargo:rerun-if-changed={}",
                 chapters_src.join(&ch).join(part).display()
@@ -103,40 +103,44 @@ fn api(chapters_src: &Path, order: &[String]) -> String {
         "/// Every chapter with scripting functions and its functions, in book order.\nfn chapters() -> Vec<(&'static str, Vec<ApiFn>)> {{\n    vec![{}]\n}}",
         list.trim_end_matches(", ")
     );
-    // The Chinese one-line docs, `<chapter>/api.zh.toml`, by function name
-    // (names are unique across the book; a test checks that every function has
-    // one and every entry names a function).
-    let mut arms = String::new();
-    let mut names = String::new();
-    for dir in &chapters {
-        let path = dir.join("api.zh.toml");
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let docs: ApiZh = toml::from_str(&text).unwrap_or_else(|e| {
-            eprintln!("error: {}: {e}", path.display());
-            std::process::exit(1)
-        });
-        if docs.format != 1 {
-            eprintln!("error: {}: `format = 1` expected", path.display());
-            std::process::exit(1);
+    // The one-line docs, `<chapter>/api.en.toml` and `api.zh.toml`, by function
+    // name (names are unique across the book; a test checks that every function
+    // has its docs and every entry names a function).
+    for (lang, what) in [("en", "English"), ("zh", "Chinese")] {
+        let mut arms = String::new();
+        let mut names = String::new();
+        for dir in &chapters {
+            let path = dir.join(format!("api.{lang}.toml"));
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let docs: ApiDocs = toml::from_str(&text).unwrap_or_else(|e| {
+                eprintln!("error: {}: {e}", path.display());
+                std::process::exit(1)
+            });
+            if docs.format != 1 {
+                eprintln!("error: {}: `format = 1` expected", path.display());
+                std::process::exit(1);
+            }
+            for (name, doc) in &docs.doc {
+                let _ = writeln!(arms, "        {name:?} => Some({doc:?}),");
+                let _ = write!(names, "{name:?}, ");
+            }
         }
-        for (name, doc) in &docs.doc {
-            let _ = writeln!(arms, "        {name:?} => Some({doc:?}),");
-            let _ = write!(names, "{name:?}, ");
-        }
+        let upper = lang.to_uppercase();
+        let _ = writeln!(
+            s,
+            "\n/// A function's one-line doc in {what} (`chapters/src/<chapter>/api.{lang}.toml`).\nfn doc_{lang}(name: &str) -> Option<&'static str> {{\n    match name {{\n{arms}        _ => None,\n    }}\n}}\n\n/// The functions `doc_{lang}` knows.\n#[cfg(test)]\nconst DOC_{upper}_NAMES: &[&str] = &[{names}];"
+        );
     }
-    let _ = writeln!(
-        s,
-        "\n/// A function's one-line doc in Chinese (`chapters/src/<chapter>/api.zh.toml`).\nfn doc_zh(name: &str) -> Option<&'static str> {{\n    match name {{\n{arms}        _ => None,\n    }}\n}}\n\n/// The functions `doc_zh` knows.\n#[cfg(test)]\nconst DOC_ZH_NAMES: &[&str] = &[{names}];"
-    );
     s
 }
 
-/// `<chapter>/api.zh.toml`: the Chinese docs of the chapter's scripting functions.
+/// `<chapter>/api.<lang>.toml`: the docs of the chapter's scripting functions
+/// in one language.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ApiZh {
+struct ApiDocs {
     format: u32,
     doc: std::collections::BTreeMap<String, String>,
 }

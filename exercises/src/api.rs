@@ -19,8 +19,6 @@ pub struct ApiFn {
     pub params: &'static [&'static str],
     /// Return shape, for people.
     pub returns: &'static str,
-    /// One line of documentation.
-    pub doc: &'static str,
     /// The implementation; with `grade` (the page lists the functions, its
     /// worker calls them).
     #[cfg(feature = "grade")]
@@ -33,13 +31,15 @@ pub struct ApiFn {
 }
 
 impl ApiFn {
-    /// The one-line doc in `lang`: Chinese from the chapter's `api.zh.toml`,
-    /// English (`doc`) otherwise or where it has none.
+    /// The one-line doc in `lang`, from the chapter's catalog of that language
+    /// (`api.en.toml`, `api.zh.toml`); the English one where a chapter has no
+    /// Chinese text. A test checks that every function has its English doc.
     pub fn doc_in(&self, lang: chapters::Lang) -> &'static str {
-        match lang {
-            chapters::Lang::Zh => doc_zh(self.name).unwrap_or(self.doc),
-            chapters::Lang::En => self.doc,
-        }
+        let zh = match lang {
+            chapters::Lang::Zh => doc_zh(self.name),
+            chapters::Lang::En => None,
+        };
+        zh.or_else(|| doc_en(self.name)).unwrap_or_default()
     }
 
     /// `attended(pos, ratio, topk, window) -> int`
@@ -150,15 +150,14 @@ pub(crate) fn shape(v: Option<&Value>) -> (u64, u64) {
 }
 
 macro_rules! api_fn {
-    ($name:literal, [$($p:literal),*], $ret:literal, $doc:literal, |$a:ident| $body:expr) => {
-        api_fn!($name, [$($p),*], $ret, $doc, work = |_v| 1, |$a| $body)
+    ($name:literal, [$($p:literal),*], $ret:literal, |$a:ident| $body:expr) => {
+        api_fn!($name, [$($p),*], $ret, work = |_v| 1, |$a| $body)
     };
-    ($name:literal, [$($p:literal),*], $ret:literal, $doc:literal, work = |$w:ident| $work:expr, |$a:ident| $body:expr) => {
+    ($name:literal, [$($p:literal),*], $ret:literal, work = |$w:ident| $work:expr, |$a:ident| $body:expr) => {
         ApiFn {
             name: $name,
             params: &[$($p),*],
             returns: $ret,
-            doc: $doc,
             #[cfg(feature = "grade")]
             work: |$w| $work,
             #[cfg(feature = "grade")]
@@ -357,7 +356,6 @@ mod tests {
             name: "seven",
             params: &["a", "b", "c", "d", "e", "f", "g"],
             returns: "[int]",
-            doc: "its seven arguments, in order",
             work: |_| 1,
             call: |v| {
                 if v.len() != 7 {
@@ -446,10 +444,16 @@ mod tests {
     }
 
     #[test]
-    fn functions_of_chinese_chapters_have_chinese_docs_and_every_chinese_doc_a_function() {
+    fn every_function_has_its_docs_and_every_doc_a_function() {
         let names: Vec<&str> = functions().iter().map(|f| f.name).collect();
-        // Required where the chapter has a Chinese text (an English-only chapter
-        // needs no `api.zh.toml`).
+        for f in functions() {
+            let en = doc_en(f.name)
+                .unwrap_or_else(|| panic!("`{}`: no entry in its chapter's api.en.toml", f.name));
+            assert!(!en.trim().is_empty(), "`{}`: an empty English doc", f.name);
+            assert_eq!(f.doc_in(chapters::Lang::En), en);
+        }
+        // Chinese is required where the chapter has a Chinese text (an
+        // English-only chapter needs no `api.zh.toml`).
         let chapters_src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../chapters/src");
         let bilingual: Vec<ApiFn> = by_chapter()
             .into_iter()
@@ -469,13 +473,14 @@ mod tests {
                 f.name
             );
             assert_eq!(f.doc_in(chapters::Lang::Zh), zh);
-            assert_eq!(f.doc_in(chapters::Lang::En), f.doc);
         }
-        for name in DOC_ZH_NAMES {
-            assert!(
-                names.contains(name),
-                "api.zh.toml documents `{name}`, which no api.rs defines"
-            );
+        for (file, documented) in [("api.en.toml", DOC_EN_NAMES), ("api.zh.toml", DOC_ZH_NAMES)] {
+            for name in documented {
+                assert!(
+                    names.contains(name),
+                    "{file} documents `{name}`, which no api.rs defines"
+                );
+            }
         }
     }
 }

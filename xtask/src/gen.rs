@@ -125,7 +125,7 @@ fn readme_api(readme: &str) -> Result<String, String> {
     for (ch, fns) in exercises::api::by_chapter() {
         let _ = write!(t, "\n### {ch}\n\n| function | returns |\n|---|---|\n");
         for f in fns {
-            let doc = f.doc.replace('|', "\\|");
+            let doc = f.doc_in(chapters::Lang::En).replace('|', "\\|");
             let _ = writeln!(
                 t,
                 "| `{}({})` | {}: {doc} |",

@@ -182,6 +182,10 @@ fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
 "#,
         ),
         (
+            "api.en.toml",
+            "format = 1\n\n[doc]\nthrowaway_doubled = \"twice n\"\n",
+        ),
+        (
             "api.rs",
             r#"//! The scripting API of chapter `ch_throwaway` (compiled by the exercises crate).
 
@@ -195,7 +199,6 @@ pub fn functions() -> Vec<ApiFn> {
         "throwaway_doubled",
         ["n"],
         "int",
-        "twice n",
         |a| Ok(Value::Int(chapters::ch_throwaway::doubled::doubled(
             a.int(0, -999_999_999, 999_999_999)?
         )))

@@ -34,7 +34,6 @@ pub fn functions() -> Vec<ApiFn> {
             "kda_state_bytes",
             ["layers", "heads", "d_head", "dtype_bytes"],
             "int",
-            "bytes of the recurrent state of KDA layers: layers × heads × d_head² × dtype_bytes, whatever the context length",
             |a| {
                 let l = a.int(0, 0, MAX_LAYERS)?;
                 let h = a.int(1, 0, MAX_LAYERS)?;
@@ -58,7 +57,6 @@ pub fn functions() -> Vec<ApiFn> {
             "latent_kv_bytes",
             ["layers", "latent_dim", "n_latents", "dtype_bytes"],
             "int",
-            "KV bytes per token of MLA layers that each store n_latents latents of latent_dim values (K3's gated MLA: 2 of 640)",
             |a| Ok(Value::Int(plan::latent_kv_bytes(
                 a.int(0, 0, MAX_LAYERS)? as u64,
                 a.int(1, 0, 1 << 20)? as u64,
@@ -70,7 +68,6 @@ pub fn functions() -> Vec<ApiFn> {
             "request_gb",
             ["kv_kb_per_token", "tokens", "fixed_gb"],
             "float",
-            "one request in GB: kv_kb_per_token KB (1,000 B) per token of context plus a fixed part (K3's KDA state)",
             |a| Ok(Value::Float(plan::request_gb(
                 a.float(0, 0.0, MAX_GB)?,
                 a.int(1, 0, BIG)? as u64,
@@ -81,7 +78,6 @@ pub fn functions() -> Vec<ApiFn> {
             "bare_gpus",
             ["weight_tb", "kv_tb", "card_gb"],
             "[weight_cards, kv_cards]",
-            "the \"bare\" card count: the weights and all requests' KV over one card's memory, each rounded up, as if memory could be shared perfectly",
             |a| {
                 let (w, k) = plan::bare_gpus(
                     a.float(0, 0.0, MAX_GB)?,
@@ -95,7 +91,6 @@ pub fn functions() -> Vec<ApiFn> {
             "ep_row",
             ["n_routed", "ep", "expert_gb", "card_gb", "overhead_gb"],
             "#{experts_per_card, weight_gb, free_gb}",
-            "one row of the EP table: n_routed experts over ep cards; free_gb = card_gb − weights − overhead_gb, negative when the card is over-full",
             |a| {
                 let n = a.int(0, 1, MAX_CARDS)?;
                 let ep = a.int(1, 1, MAX_CARDS)?;
@@ -134,7 +129,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "min_free_gb"
             ],
             "int or ()",
-            "the smallest EP in 8, 16, 32, 64, 128, 256 that divides n_routed and leaves at least min_free_gb per card; () when none does",
             |a| Ok(plan::ep_min(
                 a.int(0, 1, MAX_CARDS)? as u64,
                 a.float(1, 0.0, MAX_GB)?,
@@ -156,7 +150,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "mode"
             ],
             "#{concurrency, units, d_nodes, p_nodes, total_nodes, gpus} or ()",
-            "nodes for concurrent requests: units of cards cards on nodes_per_unit nodes, P:D = 1:pd_ratio, 8 GPUs a node; mode \"article\" rounds to nearest, \"conservative\" floors the concurrency and ceils what is bought; () when a unit holds no request",
             |a| {
                 let p = plan::decode_plan(
                     a.float(0, 0.0, MAX_GB)?,
@@ -188,7 +181,6 @@ pub fn functions() -> Vec<ApiFn> {
             "duty_cycle",
             ["out_tokens", "tok_per_s", "idle_s"],
             "float",
-            "the share of a request's life spent decoding: (out_tokens / tok_per_s) / (that + idle_s); 0 when nothing is generated",
             |a| Ok(Value::Float(plan::duty_cycle(
                 a.float(0, 0.0, 1e12)?,
                 a.float(1, 1e-6, 1e12)?,
@@ -199,7 +191,6 @@ pub fn functions() -> Vec<ApiFn> {
             "hicache_nodes",
             ["d_nodes", "rho", "pd_ratio", "mode"],
             "#{d_nodes, total_nodes}",
-            "decode nodes when only a share rho of the KV is on the GPUs, and the total with prefill nodes (P:D = 1:pd_ratio); mode \"article\" or \"conservative\"",
             |a| {
                 let (d, total) = plan::hicache_nodes(
                     a.int(0, 0, BIG)? as u64,
@@ -220,7 +211,6 @@ pub fn functions() -> Vec<ApiFn> {
             "decode_ms",
             ["active_gb", "kv_gb", "bw_tb_s"],
             "float",
-            "ms per decode step at batch 1 when it reads active_gb of weights and kv_gb of KV at bw_tb_s TB/s: (active_gb + kv_gb) / bw_tb_s",
             |a| Ok(Value::Float(plan::decode_ms(
                 a.float(0, 0.0, 1e9)?,
                 a.float(1, 0.0, 1e9)?,
@@ -239,7 +229,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "pd_ratio"
             ],
             "#{ep, gpus, total_nodes} or ()",
-            "the EP (8 to 256, dividing n_routed) whose conservative decode plan needs the fewest GPUs, a unit being ep cards on ep / 8 nodes; ties go to the smaller EP; () when none holds a request",
             |a| {
                 let best = plan::best_plan(
                     a.int(0, 1, MAX_CARDS)? as u64,

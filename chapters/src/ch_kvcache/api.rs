@@ -37,7 +37,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "dtype_bytes"
             ],
             "int",
-            "KV-cache bytes of MHA / MQA / GQA: 2 × layers × kv_heads × head_dim × tokens × batch × dtype_bytes",
             |a| {
                 let [l, h, d, t, b, s] = counts(&a)?;
                 fits(&a, &[2, l, h, d, t, b, s])?;
@@ -55,7 +54,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "dtype_bytes"
             ],
             "int",
-            "KV-cache bytes of MLA: layers × (kv_lora_rank + rope_dim) × tokens × batch × dtype_bytes",
             |a| {
                 let [l, r, p, t, b, s] = counts(&a)?;
                 fits(&a, &[l, r + p, t, b, s])?;
@@ -73,7 +71,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "dtype_bytes"
             ],
             "int",
-            "KV-cache bytes of a linear/full-attention hybrid: GQA in the full_layers only",
             |a| {
                 let [l, h, d, t, b, s] = counts(&a)?;
                 fits(&a, &[2, l, h, d, t, b, s])?;
@@ -91,7 +88,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "dtype_bytes"
             ],
             "#{compressed, window}",
-            "DeepSeek-V4's KV for one request: compressed entries (CSA 1 per 4 tokens, HCA 1 per 128, as averages; float) and every layer's 128-token window (int)",
             |a| {
                 let c = formulas::csa_hca_bytes(
                     a.int(0, 0, BIG)? as u64,
@@ -114,7 +110,6 @@ pub fn functions() -> Vec<ApiFn> {
             "csa_entries",
             ["tokens", "stride", "width"],
             "int",
-            "entries an overlapping compressor has finished after tokens tokens (a new one every stride tokens, each covering width)",
             |a| Ok(Value::Int(formulas::csa_entries(
                 a.int(0, 0, BIG)? as u64,
                 a.int(1, 1, BIG)? as u64,
@@ -125,7 +120,6 @@ pub fn functions() -> Vec<ApiFn> {
             "kv_models",
             [],
             "[names]",
-            "the models of the chapter's comparison table",
             |_a| Ok(Value::Array(
                 formulas::table_models()
                     .into_iter()
@@ -137,7 +131,6 @@ pub fn functions() -> Vec<ApiFn> {
             "kv_per_token",
             ["model"],
             "float",
-            "a table model's KV bytes per token of context, in the table's convention (BF16, V4's windows left out)",
             |a| {
                 let name = a.str(0)?;
                 let m = formulas::table_model(name).ok_or_else(|| {
@@ -157,7 +150,6 @@ pub fn functions() -> Vec<ApiFn> {
             "delta_rule_step",
             ["s", "k", "v", "alpha", "beta"],
             "matrix",
-            "one step of the gated delta rule (paper form): α·S − α·β·(S k) kᵀ + β·v kᵀ, S being d_v × d_k",
             // Two passes over the state: S k, then the update.
             work = |v| {
                 let (r, c) = shape(v.first());
@@ -177,7 +169,6 @@ pub fn functions() -> Vec<ApiFn> {
             "gdn_alpha",
             ["a", "dt_bias", "a_log"],
             "float",
-            "Gated DeltaNet's decay: exp(−softplus(a + dt_bias) · exp(a_log)), in (0, 1]",
             |a| Ok(Value::Float(delta_rule::gdn_alpha(
                 a.float(0, -1e6, 1e6)?,
                 a.float(1, -1e6, 1e6)?,
@@ -188,7 +179,6 @@ pub fn functions() -> Vec<ApiFn> {
             "quant_error",
             ["format", "values"],
             "float",
-            "root-mean-square error of these values quantized to \"bf16\", \"fp8\" (E4M3, per-tensor scale) or \"fp4\" (NVFP4 blocks) and back",
             work = |v| 20 * array_len(v.get(1)) + 1,
             |a| {
                 let format = a.str(0)?;
@@ -218,7 +208,6 @@ pub fn functions() -> Vec<ApiFn> {
                 "tokens"
             ],
             "int",
-            "the most requests of tokens tokens that fit next to the weights: weight + b × (fixed + per_token × tokens) ≤ gpu",
             |a| {
                 let per_token = a.float(0, 0.0, BIG as f64)?;
                 let fixed = a.int(1, 0, MAX_BYTES)?;

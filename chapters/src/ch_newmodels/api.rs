@@ -18,7 +18,6 @@ pub fn functions() -> Vec<ApiFn> {
             "attended",
             ["pos", "ratio", "topk", "window"],
             "int",
-            "KV entries a query at 0-based position pos attends to (topk 0 = no cap; ratio <= 1 = window only)",
             |a| Ok(Value::Int(attended::attended(
                 a.int(0, 0, BIG)? as u64,
                 a.int(1, 0, BIG)? as u64,
@@ -30,7 +29,6 @@ pub fn functions() -> Vec<ApiFn> {
             "compressor_counts",
             ["n_tokens", "ratio"],
             "[entries, partial]",
-            "entries and partial-state tokens after n_tokens with disjoint blocks of ratio",
             |a| {
                 let (e, p) = compressor::compressor_counts(
                     a.int(0, 0, BIG)? as u64,
@@ -43,7 +41,6 @@ pub fn functions() -> Vec<ApiFn> {
             "prefix_reuse",
             ["prefix_len", "ratio"],
             "[reused_entries, tokens_covered, tail_tokens]",
-            "what a cached prefix gives a compressed layer: whole entries reused, the tokens they cover, the tail to recompute",
             |a| {
                 let (e, c, t) =
                     compressor::prefix_reuse(a.int(0, 0, BIG)? as u64, a.int(1, 1, BIG)? as u64);
@@ -54,7 +51,6 @@ pub fn functions() -> Vec<ApiFn> {
             "v4_kv",
             ["c4", "c128", "swa_only", "idx_bytes"],
             "[per_token_bytes (float), fixed_bytes (int)]",
-            "DeepSeek-V4 KV bytes per token and fixed bytes per request from its layer counts and indexer-key size",
             |a| {
                 let (c4, c128, swa, idx) = (
                     a.int(0, 0, 10_000)?,
@@ -74,7 +70,6 @@ pub fn functions() -> Vec<ApiFn> {
             "ledger_models",
             [],
             "[names]",
-            "the models of the KV ledger",
             |_a| Ok(Value::Array(
                 ledger::default_models()
                     .into_iter()
@@ -86,7 +81,6 @@ pub fn functions() -> Vec<ApiFn> {
             "ledger_row",
             ["model"],
             "#{per_token, fixed, max_len}",
-            "one model's ledger row (bytes per token, fixed bytes, maximum context)",
             |a| {
                 let m = find_model(a.str(0)?)?;
                 Ok(Value::Map(
@@ -103,7 +97,6 @@ pub fn functions() -> Vec<ApiFn> {
             "ledger",
             ["model", "tokens"],
             "bytes (float), or () past the maximum context",
-            "KV bytes of one request of this many tokens",
             |a| {
                 let m = find_model(a.str(0)?)?;
                 Ok(m.bytes(a.int(1, 0, BIG)? as u64)
@@ -114,7 +107,6 @@ pub fn functions() -> Vec<ApiFn> {
             "dispatch_bytes",
             ["hidden", "topk", "bytes_per_elem", "latent"],
             "int",
-            "bytes one token sends per MoE layer in expert-parallel dispatch (latent 0 = send the hidden vector)",
             |a| {
                 let (hidden, topk, bytes, latent) = (
                     a.int(0, 0, 1 << 24)?,
@@ -132,7 +124,6 @@ pub fn functions() -> Vec<ApiFn> {
             "sinkhorn",
             ["matrix", "iters"],
             "matrix",
-            "row softmax, then alternate column and row normalisation: a doubly stochastic matrix (eps 1e-6)",
             // A row and a column pass per iteration over every element.
             work = |v| {
                 let (r, c) = shape(v.first());
@@ -149,7 +140,6 @@ pub fn functions() -> Vec<ApiFn> {
             "spectral_norm",
             ["matrix"],
             "float",
-            "the largest singular value of a matrix",
             // A Gram product and a Jacobi eigen-solve: a few n^3 passes.
             work = |v| {
                 let (r, c) = shape(v.first());
