@@ -8,6 +8,25 @@
 //! English or Chinese: `--lang zh|en`, by default the locale's (`LC_ALL`,
 //! `LC_MESSAGES`, `LANG`); `--json` output is the same in both.
 
+/// `println!` to standard output, except that a reader who has gone away
+/// (`judge list | head`: a broken pipe) ends the program quietly, with
+/// success, instead of a panic; as `print!` does for `out!`.
+macro_rules! outln {
+    () => {
+        $crate::out_or_exit(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::out_or_exit(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` to standard output, ending quietly on a broken pipe (see `outln!`).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::out_or_exit(format_args!($($arg)*))
+    };
+}
+
 mod report;
 mod rust;
 mod watch;
@@ -143,11 +162,11 @@ fn main() -> ExitCode {
         Some(Cmd::Eval { list: true, .. }) => {
             for (i, (chapter, fns)) in exercises::api::by_chapter().into_iter().enumerate() {
                 if i > 0 {
-                    println!();
+                    outln!();
                 }
-                println!("{chapter}:");
+                outln!("{chapter}:");
                 for f in fns {
-                    println!("  {}\n      {}", f.signature(), f.doc_in(book_lang(lang)));
+                    outln!("  {}\n      {}", f.signature(), f.doc_in(book_lang(lang)));
                 }
             }
             ExitCode::SUCCESS
@@ -162,6 +181,16 @@ fn main() -> ExitCode {
             let _ = command(lang).print_help();
             ExitCode::from(2)
         }
+    }
+}
+
+/// Writes `text` to standard output; a broken pipe ends the program with
+/// success (the reader has what it wanted), any other error with failure.
+fn out_or_exit(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        std::process::exit(i32::from(e.kind() != std::io::ErrorKind::BrokenPipe));
     }
 }
 
@@ -261,7 +290,7 @@ fn list_cmd(folder: Option<&Path>, lang: Lang) -> ExitCode {
                 Lang::Zh => "，",
             })
         };
-        println!(
+        outln!(
             "{:<30} {}({})  {}",
             ex.id,
             ex.function,
@@ -307,12 +336,12 @@ fn show_cmd(id: &str, lang: Lang) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("# {}\n", ex.title_in(book_lang(lang)));
-    println!("{}", statement.trim_end());
+    outln!("# {}\n", ex.title_in(book_lang(lang)));
+    outln!("{}", statement.trim_end());
     let call = format!("{}({})", ex.function, ex.params.join(", "));
     match lang {
-        Lang::En => println!("\nWrite `{call}`, returning {}.", ex.returns),
-        Lang::Zh => println!("\n请写出 `{call}`，返回 {}。", ex.returns),
+        Lang::En => outln!("\nWrite `{call}`, returning {}.", ex.returns),
+        Lang::Zh => outln!("\n请写出 `{call}`，返回 {}。", ex.returns),
     }
     ExitCode::SUCCESS
 }
@@ -327,14 +356,14 @@ fn hint_cmd(id: &str, n: usize, lang: Lang) -> ExitCode {
     let n = n.clamp(1, hints.len().max(1));
     for (i, h) in hints.iter().take(n).enumerate() {
         match lang {
-            Lang::En => println!("hint {}/{}: {h}", i + 1, hints.len()),
-            Lang::Zh => println!("提示 {}/{}：{h}", i + 1, hints.len()),
+            Lang::En => outln!("hint {}/{}: {h}", i + 1, hints.len()),
+            Lang::Zh => outln!("提示 {}/{}：{h}", i + 1, hints.len()),
         }
     }
     if n < hints.len() {
         match lang {
-            Lang::En => println!("(`judge hint {} {}` for the next one)", ex.id, n + 1),
-            Lang::Zh => println!("（下一条提示：`judge hint {} {}`）", ex.id, n + 1),
+            Lang::En => outln!("(`judge hint {} {}` for the next one)", ex.id, n + 1),
+            Lang::Zh => outln!("（下一条提示：`judge hint {} {}`）", ex.id, n + 1),
         }
     }
     ExitCode::SUCCESS
@@ -350,7 +379,7 @@ fn eval_cmd(src: &str, lang: Lang) -> ExitCode {
     }
     match r {
         Ok(v) => {
-            println!("{}", serde_json::to_string(&v).unwrap_or_default());
+            outln!("{}", serde_json::to_string(&v).unwrap_or_default());
             ExitCode::SUCCESS
         }
         Err(e) => {

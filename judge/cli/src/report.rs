@@ -32,15 +32,15 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
             Some(e) => serde_json::json!({ "build_error": e, "verdicts": items }),
             None => serde_json::Value::Array(items),
         };
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
         if let Some(e) = &results.build_error {
             match lang {
-                Lang::En => println!(
+                Lang::En => outln!(
                     "✗ the Rust practice package does not compile:\n{}\n",
                     indent(e)
                 ),
-                Lang::Zh => println!("✗ Rust 练习包无法编译：\n{}\n", indent(e)),
+                Lang::Zh => outln!("✗ Rust 练习包无法编译：\n{}\n", indent(e)),
             }
         }
         for g in graded {
@@ -52,14 +52,14 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
             };
             let (id, label, n, all) = (&v.exercise, v.status.label_in(lang), v.passed, v.total);
             match lang {
-                Lang::En => println!("{mark} {id} [{}]: {label} ({n}/{all} cases)", g.lang),
-                Lang::Zh => println!("{mark} {id} [{}]：{label}（{n}/{all} 个用例）", g.lang),
+                Lang::En => outln!("{mark} {id} [{}]: {label} ({n}/{all} cases)", g.lang),
+                Lang::Zh => outln!("{mark} {id} [{}]：{label}（{n}/{all} 个用例）", g.lang),
             }
             if matches!(v.status, Status::Passed | Status::NotAttempted) {
                 continue;
             }
             if results.build_error.is_none() || g.lang == "rhai" {
-                println!("{}", indent(&v.message_in(lang)));
+                outln!("{}", indent(&v.message_in(lang)));
             }
             if let Some(c) = v.first_failure() {
                 case_details(c, lang);
@@ -68,15 +68,15 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
         match lang {
             Lang::En => {
                 if not_attempted > 0 {
-                    println!("{not_attempted} not attempted");
+                    outln!("{not_attempted} not attempted");
                 }
-                println!("{passed} passed, {failed} failed");
+                outln!("{passed} passed, {failed} failed");
             }
             Lang::Zh => {
                 if not_attempted > 0 {
-                    println!("{not_attempted} 个尚未作答");
+                    outln!("{not_attempted} 个尚未作答");
                 }
-                println!("{passed} 个通过，{failed} 个未通过");
+                outln!("{passed} 个通过，{failed} 个未通过");
             }
         }
     }
@@ -92,34 +92,34 @@ fn case_details(c: &CaseResult, lang: Lang) {
     if let Some(m) = &c.mismatch {
         let (want, got, errs) = (&m.want, &m.got, errors(m, lang));
         match (lang, m.path.as_str()) {
-            (Lang::En, "") => println!("    value: expected {want}, got {got}{errs}"),
-            (Lang::En, at) => println!("    {at}: expected {want}, got {got}{errs}"),
-            (Lang::Zh, "") => println!("    值：应为 {want}，实际为 {got}{errs}"),
-            (Lang::Zh, at) => println!("    {at}：应为 {want}，实际为 {got}{errs}"),
+            (Lang::En, "") => outln!("    value: expected {want}, got {got}{errs}"),
+            (Lang::En, at) => outln!("    {at}: expected {want}, got {got}{errs}"),
+            (Lang::Zh, "") => outln!("    值：应为 {want}，实际为 {got}{errs}"),
+            (Lang::Zh, at) => outln!("    {at}：应为 {want}，实际为 {got}{errs}"),
         }
     }
     if let judge::Kind::Generated { seed } = c.kind {
         match lang {
-            Lang::En => println!("    (generated case, seed {seed})"),
-            Lang::Zh => println!("    （生成的用例，种子 {seed}）"),
+            Lang::En => outln!("    (generated case, seed {seed})"),
+            Lang::Zh => outln!("    （生成的用例，种子 {seed}）"),
         }
     }
     if !c.printed.is_empty() {
         match lang {
-            Lang::En => println!("    printed during case {}:", c.index),
-            Lang::Zh => println!("    第 {} 个用例运行时打印了：", c.index),
+            Lang::En => outln!("    printed during case {}:", c.index),
+            Lang::Zh => outln!("    第 {} 个用例运行时打印了：", c.index),
         }
         for l in &c.printed {
-            println!("      | {l}");
+            outln!("      | {l}");
         }
     }
     if c.printed_withheld > 0 {
         let (i, n) = (c.index, c.printed_withheld);
         match lang {
             Lang::En => {
-                println!("    case {i} is hidden: the {n} line(s) it printed are withheld")
+                outln!("    case {i} is hidden: the {n} line(s) it printed are withheld")
             }
-            Lang::Zh => println!("    第 {i} 个用例是隐藏用例：它打印的 {n} 行内容不予显示"),
+            Lang::Zh => outln!("    第 {i} 个用例是隐藏用例：它打印的 {n} 行内容不予显示"),
         }
     }
 }

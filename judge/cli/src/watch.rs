@@ -34,14 +34,14 @@ pub fn watch(folder: &Path, lang: Lang, mut grade: impl FnMut(&Path)) -> ExitCod
         return ExitCode::from(2);
     }
     loop {
-        print!("\x1b[2J\x1b[H");
+        out!("\x1b[2J\x1b[H");
         grade(folder);
         match lang {
-            Lang::En => println!(
+            Lang::En => outln!(
                 "\nwatching {} for changes (Ctrl+C to stop)",
                 folder.display()
             ),
-            Lang::Zh => println!("\n正在监视 {} 的改动（按 Ctrl+C 停止）", folder.display()),
+            Lang::Zh => outln!("\n正在监视 {} 的改动（按 Ctrl+C 停止）", folder.display()),
         }
         // Wait for a change that concerns the learner's files, then for quiet.
         loop {

@@ -635,3 +635,26 @@ fn hints_and_statements_come_in_chinese_from_the_exercise_folder() {
         "{shown}"
     );
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    // `judge eval --list | head -1`: the pipe's reading end is closed before
+    // the judge writes, so its first write fails with a broken pipe.
+    for args in [
+        &["eval", "--list"][..],
+        &["list"],
+        &["show", "ch_newmodels/v4_kv"],
+    ] {
+        let mut child = common::judge_cmd()
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
