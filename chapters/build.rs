@@ -4,9 +4,10 @@
 //! folder that is not listed, or a listed folder that is missing, fails the build
 //! naming it.
 //!
-//! It also compiles each chapter's Chinese cell texts (`src/<chapter>/cells.zh.toml`:
-//! demo titles, parameter labels and help, see `build/cells.rs`) into a static
-//! table, `CELLS_ZH`, so the browser's wasm needs no TOML parser.
+//! It also compiles each chapter's cell texts (`src/<chapter>/cells.en.toml` and
+//! `cells.zh.toml`: demo titles, parameter labels and help, see `build/cells.rs`)
+//! into static tables, `CELLS_EN` and `CELLS_ZH`, so the browser's wasm needs
+//! no TOML parser.
 
 #[path = "build/cells.rs"]
 mod cells;
@@ -40,7 +41,7 @@ fn main() {
         }
     };
     for ch in &order {
-        for file in ["mod.rs", "chapter.zh.md", "cells.zh.toml"] {
+        for file in ["mod.rs", "chapter.zh.md", "cells.en.toml", "cells.zh.toml"] {
             println!("cargo:rerun-if-changed=src/{ch}/{file}");
         }
     }
@@ -85,7 +86,7 @@ fn main() {
                 eprintln!("error: {e}");
             }
             eprintln!(
-                "chapters/build.rs: {} problem(s) in the Chinese cell texts (cells.zh.toml)",
+                "chapters/build.rs: {} problem(s) in the cell texts (cells.*.toml)",
                 errors.len()
             );
             std::process::exit(1);

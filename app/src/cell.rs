@@ -267,9 +267,9 @@ pub fn Cell(
             };
             view! {
                 <div class="param" class:invalid=move || err().is_some() class:wide=p.multiline>
-                    <label for=format!("cell-{}-{}", demo.id, name)>{p.label_in(chapters_lang())}</label>
+                    <label for=format!("cell-{}-{}", demo.id, name)>{demo.label_in(p.name, chapters_lang())}</label>
                     {control}
-                    <span class="param-help">{p.help_in(chapters_lang())}</span>
+                    <span class="param-help">{demo.help_in(p.name, chapters_lang())}</span>
                     <span class="param-error" role="alert">{err}</span>
                 </div>
             }

@@ -1,5 +1,5 @@
-//! A chapter's Chinese cell texts, `src/<chapter>/cells.zh.toml` (#12): one table
-//! per demo, named by its id, with a `title` and one sub-table per parameter,
+//! A chapter's cell texts, one file per language (#12, #26):
+//! `src/<chapter>/cells.en.toml` and `cells.zh.toml`, one table per demo, named by its id, with a `title` and one sub-table per parameter,
 //! named by the parameter's `name`, with a `label` and a `help`:
 //!
 //! ```toml
@@ -11,8 +11,8 @@
 //! help = "…"
 //! ```
 //!
-//! `chapters/build.rs` turns every chapter's file into `CELLS_ZH`, a static
-//! `&[cells::CellTexts]`, so the browser's wasm reads plain statics. The file's
+//! `chapters/build.rs` turns every chapter's files into `CELLS_EN` and
+//! `CELLS_ZH`, static `&[cells::CellTexts]`, so the browser's wasm reads plain statics. The file's
 //! shape is checked here (a missing or unknown key fails the build, naming the
 //! file); whether its demos and parameters exist, and whether every demo has its
 //! texts, is checked by the content checker (`exercises/src/check.rs`), which
@@ -24,16 +24,39 @@ use std::path::Path;
 /// The Rust source of `CELLS_ZH`, or every problem found in the files.
 pub fn generate(root: &Path, order: &[String]) -> Result<String, Vec<String>> {
     let mut errors = Vec::new();
-    let mut s = String::from(
-        "/// Every chapter's Chinese cell texts (`<chapter>/cells.zh.toml`), in reading order.\npub(crate) static CELLS_ZH: &[cells::CellTexts] = &[\n",
+    let mut s = String::new();
+    for (lang, what) in [("en", "English"), ("zh", "Chinese")] {
+        table(root, order, lang, what, &mut s, &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(s)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Appends `CELLS_<LANG>` (every chapter's `cells.<lang>.toml`) to `s`, or
+/// the problems found to `errors`.
+fn table(
+    root: &Path,
+    order: &[String],
+    lang: &str,
+    what: &str,
+    s: &mut String,
+    errors: &mut Vec<String>,
+) {
+    let _ = writeln!(
+        s,
+        "/// Every chapter's {what} cell texts (`<chapter>/cells.{lang}.toml`), in reading order.\npub(crate) static CELLS_{}: &[cells::CellTexts] = &[",
+        lang.to_uppercase()
     );
     for ch in order {
-        let path = root.join("src").join(ch).join("cells.zh.toml");
+        let path = root.join("src").join(ch).join(format!("cells.{lang}.toml"));
         println!("cargo:rerun-if-changed={}", path.display());
         if !path.is_file() {
             continue;
         }
-        let name = format!("chapters/src/{ch}/cells.zh.toml");
+        let name = format!("chapters/src/{ch}/cells.{lang}.toml");
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) => {
@@ -71,7 +94,7 @@ pub fn generate(root: &Path, order: &[String]) -> Result<String, Vec<String>> {
                     String::new()
                 }
             };
-            let title = text_of("title", &mut errors, d, demo);
+            let title = text_of("title", errors, d, demo);
             let mut params = String::new();
             for (param, pv) in d {
                 if param == "title" {
@@ -91,8 +114,8 @@ pub fn generate(root: &Path, order: &[String]) -> Result<String, Vec<String>> {
                         ));
                     }
                 }
-                let label = text_of("label", &mut errors, p, &at);
-                let help = text_of("help", &mut errors, p, &at);
+                let label = text_of("label", errors, p, &at);
+                let help = text_of("help", errors, p, &at);
                 let _ = writeln!(
                     params,
                     "            cells::ParamTexts {{ name: {param:?}, label: {label:?}, help: {help:?} }},"
@@ -105,9 +128,4 @@ pub fn generate(root: &Path, order: &[String]) -> Result<String, Vec<String>> {
         }
     }
     s.push_str("];\n\n");
-    if errors.is_empty() {
-        Ok(s)
-    } else {
-        Err(errors)
-    }
 }

@@ -1,26 +1,16 @@
-//! The cells in other languages (#12): each chapter's `cells.<lang>.toml`
-//! (demo titles, parameter labels and help), compiled by build.rs into static
-//! tables, and the methods that read them ([`Demo::title_in`],
-//! [`Param::label_in`], [`Param::help_in`]). The content checker
-//! (`exercises/src/check.rs`) proves every demo and parameter has its texts.
+//! The cells' words (#12, #26): each chapter's `cells.<lang>.toml`, one file per
+//! language (demo titles, parameter labels and help), compiled by build.rs
+//! into static tables, and the methods that read them ([`Demo::title_in`],
+//! [`Demo::label_in`], [`Demo::help_in`]). A demo's code holds none of its
+//! words; the content checker (`exercises/src/check.rs`) proves every demo and
+//! parameter has its texts in every language and that no file names a demo or
+//! parameter that does not exist.
 
 use crate::Lang;
-use crate::demo::{Demo, Param};
+use crate::demo::Demo;
 
-impl Demo {
-    /// The title in `lang`: the English `title`, or the chapter's Chinese one
-    /// (`cells.zh.toml`); English when the Chinese is missing, which the content
-    /// checker refuses.
-    pub fn title_in(&self, lang: Lang) -> &'static str {
-        match cell_texts(lang, self.id) {
-            Some(t) => t.title,
-            None => self.title,
-        }
-    }
-}
-
-/// A demo's title and parameter texts in a language other than English, as
-/// written in its chapter's `cells.<lang>.toml` and compiled in by build.rs.
+/// A demo's title and parameter texts in one language, as written in its
+/// chapter's `cells.<lang>.toml` and compiled in by build.rs.
 #[derive(Debug, Clone, Copy)]
 pub struct CellTexts {
     /// The chapter (folder) whose file holds them.
@@ -33,22 +23,21 @@ pub struct CellTexts {
     pub params: &'static [ParamTexts],
 }
 
-/// A parameter's label and help in a language other than English.
+/// A parameter's label and help in one language.
 #[derive(Debug, Clone, Copy)]
 pub struct ParamTexts {
-    /// The parameter's name ([`Param::name`]).
+    /// The parameter's name ([`crate::demo::Param::name`]).
     pub name: &'static str,
-    /// The label.
+    /// The label shown next to the input.
     pub label: &'static str,
-    /// The help.
+    /// What is allowed, shown under the input.
     pub help: &'static str,
 }
 
-/// Every demo's texts in `lang`, from the chapters' `cells.<lang>.toml`
-/// (empty for English, whose texts are the demos' own).
+/// Every demo's texts in `lang`, from the chapters' `cells.<lang>.toml`.
 pub fn all_cell_texts(lang: Lang) -> &'static [CellTexts] {
     match lang {
-        Lang::En => &[],
+        Lang::En => crate::CELLS_EN,
         Lang::Zh => crate::CELLS_ZH,
     }
 }
@@ -58,35 +47,35 @@ pub fn cell_texts(lang: Lang, id: &str) -> Option<&'static CellTexts> {
     all_cell_texts(lang).iter().find(|t| t.demo == id)
 }
 
-impl Param {
-    /// The label in `lang` (see [`Param::texts_in`]).
-    pub fn label_in(&self, lang: Lang) -> &'static str {
-        self.texts_in(lang).map_or(self.label, |t| t.label)
+impl Demo {
+    /// The title in `lang`; the English one when `lang` has none, and the id
+    /// when neither has (both of which the content checker refuses).
+    pub fn title_in(&self, lang: Lang) -> &'static str {
+        [lang, Lang::En]
+            .into_iter()
+            .find_map(|l| cell_texts(l, self.id))
+            .map_or(self.id, |t| t.title)
     }
 
-    /// The help in `lang` (see [`Param::texts_in`]).
-    pub fn help_in(&self, lang: Lang) -> &'static str {
-        self.texts_in(lang).map_or(self.help, |t| t.help)
+    /// The label in `lang` of the parameter `name` (English when `lang` has
+    /// none, the name when neither has).
+    pub fn label_in(&self, name: &'static str, lang: Lang) -> &'static str {
+        self.param_texts(name, lang).map_or(name, |t| t.label)
     }
 
-    /// This parameter's texts in `lang`: those its demo's chapter gives for it.
-    /// A `Param` does not know its demo, so it is found as the demo with a
-    /// parameter equal to this one in every field; the content checker makes
-    /// sure that parameters equal in English are equal in every language, so
-    /// the first such demo answers for all. `None` for English or when the
-    /// chapter gives no text (which the checker refuses).
-    pub fn texts_in(&self, lang: Lang) -> Option<&'static ParamTexts> {
-        if lang == Lang::En {
-            return None;
-        }
-        crate::all_demos()
-            .iter()
-            .filter(|d| d.params.iter().any(|p| p.same_as(self)))
-            .find_map(|d| {
-                cell_texts(lang, d.id)?
-                    .params
-                    .iter()
-                    .find(|t| t.name == self.name)
-            })
+    /// The help in `lang` of the parameter `name` (English when `lang` has
+    /// none, empty when neither has).
+    pub fn help_in(&self, name: &str, lang: Lang) -> &'static str {
+        self.param_texts(name, lang).map_or("", |t| t.help)
+    }
+
+    /// The texts of the parameter `name` in `lang`, else in English.
+    fn param_texts(&self, name: &str, lang: Lang) -> Option<&'static ParamTexts> {
+        [lang, Lang::En].into_iter().find_map(|l| {
+            cell_texts(l, self.id)?
+                .params
+                .iter()
+                .find(|t| t.name == name)
+        })
     }
 }

@@ -11,8 +11,6 @@ use crate::lang::Lang;
 pub struct Demo {
     /// Id used in the directive, e.g. `attended`.
     pub id: &'static str,
-    /// Title shown above the cell.
-    pub title: &'static str,
     /// The parameters the reader can edit, in order.
     pub params: &'static [Param],
     /// The Rust source shown in the cell (the anchored part of the demo's module);
@@ -27,17 +25,15 @@ pub struct Demo {
     pub run: fn(&Raw, Lang) -> Result<Output, Vec<ParamError>>,
 }
 
-/// A parameter of a demo, as the reader sees it.
+/// A parameter of a demo, as the reader sees it. Its label and help, like
+/// the demo's title, are words: they are in the chapter's `cells.<lang>.toml`
+/// ([`Demo::label_in`], [`Demo::help_in`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Param {
     /// Key, e.g. `window`.
     pub name: &'static str,
-    /// Label shown next to the input.
-    pub label: &'static str,
     /// Default text of the input.
     pub default: &'static str,
-    /// What is allowed, shown as a hint.
-    pub help: &'static str,
     /// When not empty, the only values allowed (the app shows a drop-down).
     pub choices: &'static [&'static str],
     /// Several lines of text (the app shows a text area).
@@ -45,56 +41,29 @@ pub struct Param {
 }
 
 impl Param {
-    /// Equal in every field (what the reader sees and may choose).
-    pub fn same_as(&self, other: &Param) -> bool {
-        self.name == other.name
-            && self.label == other.label
-            && self.default == other.default
-            && self.help == other.help
-            && self.choices == other.choices
-            && self.multiline == other.multiline
-    }
-
     /// A one-line text parameter.
-    pub const fn text(
-        name: &'static str,
-        label: &'static str,
-        default: &'static str,
-        help: &'static str,
-    ) -> Param {
+    pub const fn text(name: &'static str, default: &'static str) -> Param {
         Param {
             name,
-            label,
             default,
-            help,
             choices: &[],
             multiline: false,
         }
     }
 
     /// A parameter with a fixed set of values; the first is the default.
-    pub const fn choice(
-        name: &'static str,
-        label: &'static str,
-        choices: &'static [&'static str],
-        help: &'static str,
-    ) -> Param {
+    pub const fn choice(name: &'static str, choices: &'static [&'static str]) -> Param {
         Param {
             choices,
-            ..Param::text(name, label, choices[0], help)
+            ..Param::text(name, choices[0])
         }
     }
 
     /// A multi-line text parameter.
-    pub const fn lines(
-        name: &'static str,
-        label: &'static str,
-        default: &'static str,
-        help: &'static str,
-    ) -> Param {
+    pub const fn lines(name: &'static str, default: &'static str) -> Param {
         Param {
             multiline: true,
-            ..Param::text(name, label, default, help)
+            ..Param::text(name, default)
         }
     }
 }
@@ -752,32 +721,31 @@ mod tests {
         s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
     }
 
-    /// Titles, labels and help come from the chapters' `cells.zh.toml`, each
-    /// parameter's from its own demo's table (a `Param` finds its demo).
+    /// Titles, labels and help come from the chapters' `cells.<lang>.toml`,
+    /// each parameter's from its own demo's table, and the Chinese ones are
+    /// written in Chinese.
     #[test]
     fn cells_read_in_both_languages() {
         for d in crate::all_demos() {
-            assert_eq!(d.title_in(Lang::En), d.title);
-            let zh =
-                crate::cells::cell_texts(Lang::Zh, d.id).expect("every demo has Chinese texts");
-            assert_eq!(d.title_in(Lang::Zh), zh.title);
-            assert!(has_chinese(zh.title), "{}: {}", d.id, zh.title);
-            for p in d.params {
-                assert_eq!(
-                    (p.label_in(Lang::En), p.help_in(Lang::En)),
-                    (p.label, p.help)
-                );
-                let t = zh.params.iter().find(|t| t.name == p.name).expect("texts");
-                let copy = *p;
-                assert_eq!(
-                    (copy.label_in(Lang::Zh), copy.help_in(Lang::Zh)),
-                    (t.label, t.help),
-                    "{}.{}",
-                    d.id,
-                    p.name
-                );
-                assert!(has_chinese(t.help), "{}.{}: {}", d.id, p.name, t.help);
+            for lang in Lang::ALL {
+                let t = crate::cells::cell_texts(lang, d.id).expect("every demo has its texts");
+                assert_eq!(d.title_in(lang), t.title);
+                for p in d.params {
+                    let pt = t.params.iter().find(|t| t.name == p.name).expect("texts");
+                    assert_eq!(
+                        (d.label_in(p.name, lang), d.help_in(p.name, lang)),
+                        (pt.label, pt.help),
+                        "{}.{}",
+                        d.id,
+                        p.name
+                    );
+                    if lang == Lang::Zh {
+                        assert!(has_chinese(pt.help), "{}.{}: {}", d.id, p.name, pt.help);
+                    }
+                }
             }
+            assert!(has_chinese(d.title_in(Lang::Zh)), "{}", d.id);
+            assert!(!has_chinese(d.title_in(Lang::En)), "{}", d.id);
         }
     }
 

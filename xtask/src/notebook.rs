@@ -664,7 +664,7 @@ fn placeholder(name: &str) -> String {
 fn call_template(d: &chapters::demo::Demo, module: &str) -> String {
     let mut s = format!(
         "// The cell “{}”: edit the values and run it again.\nshow(&({module}::demo().run)(&params(&[\n",
-        d.title
+        d.title_in(chapters::Lang::En)
     );
     for p in d.params {
         s.push_str(&format!("    (\"{}\", {}),\n", p.name, placeholder(p.name)));
@@ -807,11 +807,17 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
                         }
                         let what = if m.name == name {
                             own_module_above = false;
-                            format!("**{}** — the module of this cell, `{}`.", d.title, m.file)
+                            format!(
+                                "**{}** — the module of this cell, `{}`.",
+                                d.title_in(chapters::Lang::En),
+                                m.file
+                            )
                         } else {
                             format!(
                                 "The module `{}` (`{}`), which the cell “{}” below uses.",
-                                m.name, m.file, d.title
+                                m.name,
+                                m.file,
+                                d.title_in(chapters::Lang::En)
                             )
                         };
                         // A module whose source answers an exercise of the chapter.
@@ -837,7 +843,7 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
                             format!("about-run-{}", d.id),
                             &format!(
                                 "**{}** — its module, `{name}`, is defined above, where an earlier cell first needed it.",
-                                d.title
+                                d.title_in(chapters::Lang::En)
                             ),
                         ));
                     }

@@ -633,8 +633,8 @@ fn cell(d: &Demo, answers: Option<&exercises::Exercise>, lang: Lang) -> Result<S
             format!(
                 "<div class=\"param{}\"><label for=\"{input_id}\">{}</label>{control}<span class=\"param-help\">{}</span><span class=\"param-error\" role=\"alert\"></span></div>",
                 if p.multiline { " wide" } else { "" },
-                escape(p.label_in(lang)),
-                escape(p.help_in(lang))
+                escape(d.label_in(p.name, lang)),
+                escape(d.help_in(p.name, lang))
             )
         })
         .collect();
@@ -886,7 +886,7 @@ mod tests {
             );
         }
         // A Chinese page's cells, exercises and scratch cell speak Chinese:
-        // chrome from the locale files, titles and labels from cells.zh.toml.
+        // chrome from the locale files, titles and labels from cells.<lang>.toml.
         let page = |file: &str| pages.iter().find(|p| p.file == file).unwrap();
         let (zh, en) = (page("zh/ch/newmodels.html"), page("ch/newmodels.html"));
         for (lang, p) in [(Lang::Zh, zh), (Lang::En, en)] {
@@ -902,9 +902,9 @@ mod tests {
             for d in (chapters::all()[0].demos)() {
                 assert!(p.body.contains(&escape(d.title_in(lang))), "{}", d.id);
                 for param in d.params {
-                    let label = format!("\">{}</label>", escape(param.label_in(lang)));
+                    let label = format!("\">{}</label>", escape(d.label_in(param.name, lang)));
                     assert!(p.body.contains(&label), "{}.{}", d.id, param.name);
-                    assert!(p.body.contains(&escape(param.help_in(lang))));
+                    assert!(p.body.contains(&escape(d.help_in(param.name, lang))));
                 }
             }
         }

@@ -362,6 +362,7 @@ mod tests {
         for f in [
             "chapters/src/ch_deploy/planner.rs",
             "chapters/src/ch_deploy/figures.rs",
+            "chapters/src/ch_deploy/cells.en.toml",
             "chapters/src/ch_deploy/cells.zh.toml",
             "chapters/src/ch_deploy/exercises/ep_row/statement.md",
             "chapters/glossary.toml",

@@ -157,13 +157,12 @@ pub fn doubled(n: i64) -> i64 {
 }
 // ANCHOR_END: demo
 
-const PARAMS: &[Param] = &[Param::text("n", "n", "21", "a whole number, |n| < 10^9")];
+const PARAMS: &[Param] = &[Param::text("n", "21")];
 
 /// The demo.
 pub fn demo() -> Demo {
     Demo {
         id: "throwaway_doubled",
-        title: "Twice a number",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("doubled.rs"), "demo"),
@@ -180,6 +179,10 @@ fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     })
 }
 "#,
+        ),
+        (
+            "cells.en.toml",
+            "[throwaway_doubled]\ntitle = \"Twice a number\"\n\n[throwaway_doubled.n]\nlabel = \"n\"\nhelp = \"a whole number, |n| < 10^9\"\n",
         ),
         (
             "api.en.toml",

@@ -68,43 +68,17 @@ pub const MAX_IDLE: usize = 6;
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "out_tokens",
-        "output tokens per request",
-        "1,000",
-        "tokens one request generates, 1 to 10,000,000",
-    ),
-    Param::text(
-        "tok_per_s",
-        "decode speed (tokens/s)",
-        "200",
-        "tokens per second one request decodes at, 0.1 to 100,000; the source takes 200 for V4 and notes K3 may run at 100 to 150",
-    ),
-    Param::text(
-        "idle",
-        "idle times (s)",
-        "5 15 40",
-        "up to 6 whole numbers of seconds from 0 to 1,000,000, separated by spaces: the time a request waits between decodes (for the user, a tool, a scheduler); the source's 5, 15 and 40 s are a high-interaction agent, a standard API and low-frequency batch work",
-    ),
-    Param::choice(
-        "mode",
-        "rounding",
-        MODES,
-        "article: round to nearest, as the source does; conservative: floor what a unit holds, ceil units and nodes",
-    ),
-    Param::text(
-        "pd_ratio",
-        "P:D ratio (D nodes per P node)",
-        "2.5",
-        "decode nodes per prefill node, 0.1 to 100; the article takes 2.5",
-    ),
+    Param::text("out_tokens", "1,000"),
+    Param::text("tok_per_s", "200"),
+    Param::text("idle", "5 15 40"),
+    Param::choice("mode", MODES),
+    Param::text("pd_ratio", "2.5"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "duty_cycle",
-        title: "Duty cycle: how much of the KV must be on the GPU at once",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("duty_cycle.rs"), "demo"),

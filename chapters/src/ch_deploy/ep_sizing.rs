@@ -99,55 +99,19 @@ pub const V4_PRO_CONFIG: (u64, u64) = (384, 6);
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "experts",
-        "routed experts",
-        "896",
-        "a whole number from 1 to 100,000; Kimi-K3 896, DeepSeek-V4-Pro 256",
-    ),
-    Param::text(
-        "expert_gb",
-        "GB per expert (FP8)",
-        "2.45",
-        "0.001 to 10,000 decimal GB; Kimi-K3 2.45, DeepSeek-V4-Pro 5.1",
-    ),
-    Param::text(
-        "card_gb",
-        "card memory (GB)",
-        "141",
-        "1 to 10,000 decimal GB; H200 141, B300 288",
-    ),
-    Param::text(
-        "overhead_gb",
-        "other weights per card (GB)",
-        "5",
-        "attention and embedding weights every card keeps besides its experts, 0 to 10,000 GB; the article: Kimi-K3 5, DeepSeek-V4-Pro 3",
-    ),
-    Param::text(
-        "redundant",
-        "redundant expert copies",
-        "0",
-        "EPLB-style copies of busy experts, placed like the others, 0 to 100,000; DeepSeek-V4 with EPLB: 32 (256 + 32 = 288)",
-    ),
-    Param::text(
-        "min_free",
-        "least GB left for KV",
-        "10",
-        "0 to 10,000 GB: a row is feasible when the fullest card keeps at least this much for KV cache",
-    ),
-    Param::text(
-        "top_k",
-        "routed experts per token",
-        "16",
-        "1 to 1,024, at most the routed experts; Kimi-K3 16, DeepSeek-V4 8",
-    ),
+    Param::text("experts", "896"),
+    Param::text("expert_gb", "2.45"),
+    Param::text("card_gb", "141"),
+    Param::text("overhead_gb", "5"),
+    Param::text("redundant", "0"),
+    Param::text("min_free", "10"),
+    Param::text("top_k", "16"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "ep_sizing",
-        title: "Expert parallelism: how many cards before the experts fit?",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("ep_sizing.rs"), "demo"),

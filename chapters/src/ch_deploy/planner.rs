@@ -140,73 +140,22 @@ pub const MODES: &[&str] = &["article", "conservative"];
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::choice(
-        "model",
-        "model",
-        MODELS,
-        "Kimi-K3: 896 routed experts of 2.45 GB, 5 GB of attention and embedding per card, 61.4 KB per token plus a 0.207 GB KDA state, EP 32; DeepSeek-V4-Pro: 256 experts of 5.1 GB, 3 GB per card, 12.2 KB per token, EP 16 (the article's figures)",
-    ),
-    Param::choice(
-        "gpu",
-        "GPU",
-        GPUS,
-        "H200: 141 GB, 4.8 TB/s; B300: 288 GB, 8 TB/s; custom: the two fields below",
-    ),
-    Param::text(
-        "card_gb",
-        "custom card: memory (GB)",
-        "192",
-        "decimal GB per card, 1 to 100,000; used only when GPU is custom",
-    ),
-    Param::text(
-        "card_tb_s",
-        "custom card: bandwidth (TB/s)",
-        "8",
-        "0.1 to 1,000 TB/s; used only when GPU is custom",
-    ),
-    Param::choice(
-        "ep",
-        "EP (cards per unit)",
-        EPS,
-        "the cards one expert-parallel unit spreads the routed experts over (8 a node); the model's own is the article's (K3 32, V4 16); it must divide the routed experts (K3's 896: up to 128)",
-    ),
-    Param::text(
-        "tokens",
-        "average context (tokens)",
-        "500,000",
-        "10,000 to 10,000,000 tokens per request",
-    ),
-    Param::text(
-        "target",
-        "requests at once",
-        "10,000",
-        "concurrent requests to serve, 1 to 10,000,000",
-    ),
-    Param::text(
-        "pd_ratio",
-        "P:D ratio (D nodes per P node)",
-        "2.5",
-        "decode nodes per prefill node, 0.1 to 100; the article takes 2.5 from SGLang's practice",
-    ),
-    Param::text(
-        "rho",
-        "duty cycle ρ",
-        "1",
-        "share of the requests' KV on the GPUs at once, 0.01 to 1; 1 keeps every request resident, below 1 the HiCache correction keeps D × ρ decode nodes (see the duty_cycle cell)",
-    ),
-    Param::choice(
-        "mode",
-        "rounding",
-        MODES,
-        "article: round to nearest, as the source does; conservative: floor the requests a unit holds, ceil units and nodes",
-    ),
+    Param::choice("model", MODELS),
+    Param::choice("gpu", GPUS),
+    Param::text("card_gb", "192"),
+    Param::text("card_tb_s", "8"),
+    Param::choice("ep", EPS),
+    Param::text("tokens", "500,000"),
+    Param::text("target", "10,000"),
+    Param::text("pd_ratio", "2.5"),
+    Param::text("rho", "1"),
+    Param::choice("mode", MODES),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "planner",
-        title: "Deployment planner: from a target concurrency to nodes and GPUs",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("planner.rs"), "demo"),

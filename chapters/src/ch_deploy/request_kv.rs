@@ -127,37 +127,16 @@ pub const CONVENTIONS: &[&str] = &[
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "contexts",
-        "context lengths (tokens)",
-        "131,072 500,000 1,000,000",
-        "up to 8 whole numbers from 1 to 100,000,000, separated by spaces",
-    ),
-    Param::text(
-        "requests",
-        "requests held at once",
-        "10,000",
-        "a whole number from 1 to 10,000,000",
-    ),
-    Param::choice(
-        "convention",
-        "bytes counted",
-        CONVENTIONS,
-        "article: K3 24 MLA layers × two 640-value BF16 latents and a BF16 KDA state of 0.207 GB, V4 10% of V3.2's 61 × 2,048 B; ch_newmodels: that chapter's ledger (K3 one 576-value latent a layer and a float32 KDA state; V4-Pro FP8 entries with indexer keys, windows and compressor state as the fixed part)",
-    ),
-    Param::text(
-        "card_gb",
-        "card memory (GB)",
-        "141",
-        "decimal GB (10^9 B), 1 to 10,000; 141 is one H200; used for the bare-card count",
-    ),
+    Param::text("contexts", "131,072 500,000 1,000,000"),
+    Param::text("requests", "10,000"),
+    Param::choice("convention", CONVENTIONS),
+    Param::text("card_gb", "141"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "request_kv",
-        title: "KV and fixed state per request: Kimi-K3 against DeepSeek-V4",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("request_kv.rs"), "demo"),

@@ -74,47 +74,21 @@ pub const CHART_K: std::ops::RangeInclusive<u64> = 1..=8;
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text("layers", "layers", "80", "1 to 1,024"),
-    Param::choice(
-        "attention",
-        "attention",
-        &["GQA", "MLA"],
-        "what each layer with a cache stores: GQA uses kv_heads and head_dim, MLA uses rank and rope (the chart shows both)",
-    ),
-    Param::text(
-        "kv_heads",
-        "KV heads (GQA)",
-        "8",
-        "GQA only, 1 to 1,024 (MHA: as many as query heads; MQA: 1)",
-    ),
-    Param::text("head_dim", "head dim (GQA)", "128", "GQA only, 1 to 4,096"),
-    Param::text("rank", "latent rank (MLA)", "512", "MLA only, 1 to 65,536"),
-    Param::text("rope", "RoPE key dims (MLA)", "64", "MLA only, 0 to 4,096"),
-    Param::text(
-        "bytes",
-        "bytes per value",
-        "2",
-        "1 to 8 (2 = BF16, 1 = FP8)",
-    ),
-    Param::text(
-        "tokens",
-        "tokens per request",
-        "1,000,000",
-        "1 to 16,777,216 (2^24)",
-    ),
-    Param::text(
-        "share",
-        "sharing factors k",
-        "1 2 3 4",
-        "up to 8 whole numbers from 1 to 1,024, separated by spaces; k = 1 is no sharing",
-    ),
+    Param::text("layers", "80"),
+    Param::choice("attention", &["GQA", "MLA"]),
+    Param::text("kv_heads", "8"),
+    Param::text("head_dim", "128"),
+    Param::text("rank", "512"),
+    Param::text("rope", "64"),
+    Param::text("bytes", "2"),
+    Param::text("tokens", "1,000,000"),
+    Param::text("share", "1 2 3 4"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "cla",
-        title: "Cross-layer sharing: one cache for every k layers",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("cla.rs"), "demo"),

@@ -89,38 +89,17 @@ pub const MAX_LONG: i64 = 1 << 40;
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "tokens",
-        "tokens n",
-        "16",
-        "1 to 1,024; the picture shows the first 64",
-    ),
-    Param::text("stride", "stride (new entry every)", "4", "tokens, 1 to 64"),
-    Param::text(
-        "width",
-        "window width",
-        "8",
-        "tokens each entry covers, stride to 256",
-    ),
-    Param::text(
-        "ratio_hca",
-        "HCA block",
-        "128",
-        "tokens per HCA entry, 1 to 4,096",
-    ),
-    Param::text(
-        "long",
-        "long contexts",
-        "1,000,000 1,048,576",
-        "up to 8 whole numbers from 1 to 1,099,511,627,776, separated by spaces",
-    ),
+    Param::text("tokens", "16"),
+    Param::text("stride", "4"),
+    Param::text("width", "8"),
+    Param::text("ratio_hca", "128"),
+    Param::text("long", "1,000,000 1,048,576"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "csa_window",
-        title: "Which tokens does each compressed entry cover?",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("csa_window.rs"), "demo"),

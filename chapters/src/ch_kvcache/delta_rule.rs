@@ -297,43 +297,17 @@ pub fn work(d: u64, n: u64) -> Option<u64> {
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "dim",
-        "dimension d (d_k = d_v)",
-        "32",
-        "2 to 64; the state is d × d numbers, and the sweep writes up to 4d pairs",
-    ),
-    Param::text(
-        "pairs",
-        "pairs written n",
-        "16",
-        "1 to 4,096, for the old-vs-new and paper-vs-source comparisons; at most 20,000,000 multiply-adds in all",
-    ),
-    Param::text(
-        "alpha",
-        "decay α",
-        "0.9",
-        "0 to 1; 1 is DeltaNet without a gate",
-    ),
-    Param::text(
-        "beta",
-        "write strength β",
-        "1",
-        "0 to 2 (Gated DeltaNet's sigmoid gives 0 to 1)",
-    ),
-    Param::text(
-        "seed",
-        "random seed",
-        "7",
-        "whole number, 0 to 4,294,967,295",
-    ),
+    Param::text("dim", "32"),
+    Param::text("pairs", "16"),
+    Param::text("alpha", "0.9"),
+    Param::text("beta", "1"),
+    Param::text("seed", "7"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "delta_rule",
-        title: "Associative recall: additive linear attention vs the gated delta rule",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("delta_rule.rs"), "demo"),

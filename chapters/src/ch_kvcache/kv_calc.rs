@@ -548,49 +548,18 @@ pub const CONVENTIONS: &[&str] = &[
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::lines(
-        "models",
-        "models",
-        MODELS,
-        "one model per line, `name: kind key=value …`; kinds and keys: gqa layers kv_heads head_dim (MHA: kv_heads = query heads; MQA: kv_heads=1); mla layers rank rope; hybrid layers full kv_heads head_dim (GQA in the `full` layers only); csa_hca csa hca layers kv_dim. Every kind takes bytes (per value: 2 = BF16, the default; 1 = FP8). Ranges: layers, kv_heads, full 1 to 1,024 (full at most layers); csa, hca 0 to 1,024 (csa + hca from 1 to layers); head_dim 1 to 4,096; rope 0 to 4,096; rank, kv_dim 1 to 65,536; bytes 1 to 8. The name (at most 48 characters) ends at the last `:`; # starts a comment. At most 12 models, 4,096 characters",
-    ),
-    Param::choice(
-        "v4_convention",
-        "DeepSeek-V4 (csa_hca lines)",
-        CONVENTIONS,
-        "this chapter: the line's own numbers, BF16 entries of kv_dim values, no indexer keys; ch_newmodels: the csa_hca lines are replaced by that chapter's V4-Flash and V4-Pro rows (FP8 584-B entries, 132-B indexer keys, compressor state in the fixed part)",
-    ),
-    Param::choice(
-        "million",
-        "1M tokens means",
-        &["10^6", "2^20"],
-        "10^6 = 1,000,000 (the source's table) or 2^20 = 1,048,576; used by the table's last column, the ratio and the requests that fit",
-    ),
-    Param::choice(
-        "units",
-        "units",
-        &["GiB", "GB"],
-        "GiB, MiB, KiB: powers of 1,024; GB, MB, KB: powers of 1,000",
-    ),
-    Param::text(
-        "contexts",
-        "context lengths",
-        "4,096 131,072 1,000,000",
-        "up to 8 whole numbers from 1 to 16,777,216 (2^24), separated by spaces",
-    ),
-    Param::text(
-        "gpu",
-        "GPU memory (GB)",
-        "141",
-        "decimal GB (10^9 bytes), 1 to 1,000,000; 141 is one H200",
-    ),
+    Param::lines("models", MODELS),
+    Param::choice("v4_convention", CONVENTIONS),
+    Param::choice("million", &["10^6", "2^20"]),
+    Param::choice("units", &["GiB", "GB"]),
+    Param::text("contexts", "4,096 131,072 1,000,000"),
+    Param::text("gpu", "141"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "kv_calc",
-        title: "KV-cache bytes for a model and a context length",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("kv_calc.rs"), "demo"),
@@ -1583,7 +1552,7 @@ Q: csa_hca csa=0 hca=0 layers=61 kv_dim=512";
         let e = errors(&[("models", "x"), ("units", "x"), ("gpu", "x")]);
         let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["models", "units", "gpu"]);
-        let help = PARAMS[0].help;
+        let help = demo().help_in(PARAMS[0].name, Lang::En);
         assert!(help.contains("12 models") && help.contains("4,096 characters"));
         assert!(MODELS.chars().count() <= MAX_MODELS_CHARS);
     }

@@ -377,44 +377,18 @@ pub const MAX_VALUES: u64 = 262_144;
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "dim",
-        "values per vector (head dim)",
-        "128",
-        "a power of two from 16 to 4,096",
-    ),
-    Param::text(
-        "vectors",
-        "vectors",
-        "64",
-        "1 to 16,384; vectors × dim at most 262,144",
-    ),
-    Param::text("outliers", "outlier channels (×10)", "2", "0 to dim"),
-    Param::text(
-        "seed",
-        "random seed",
-        "7",
-        "whole number, 0 to 4,294,967,295",
-    ),
-    Param::choice(
-        "model",
-        "model (for bytes)",
-        &MODELS,
-        "the chapter's table; its KV cache per token in BF16, scaled by bits / 16",
-    ),
-    Param::text(
-        "tokens",
-        "context",
-        "1,000,000",
-        "tokens, 1 to 1,073,741,824",
-    ),
+    Param::text("dim", "128"),
+    Param::text("vectors", "64"),
+    Param::text("outliers", "2"),
+    Param::text("seed", "7"),
+    Param::choice("model", &MODELS),
+    Param::text("tokens", "1,000,000"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "quant",
-        title: "Bits per value: BF16, FP8, FP4 and vector quantization",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("quant.rs"), "demo"),

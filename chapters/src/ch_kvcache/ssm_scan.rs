@@ -211,37 +211,16 @@ pub fn work(state: u64, steps: u64, deltas: u64) -> Option<u64> {
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "state",
-        "state size N",
-        "16",
-        "values per channel, 1 to 256",
-    ),
-    Param::text(
-        "steps",
-        "steps T",
-        "256",
-        "tokens, 1 to 20,000; (state + 16) × steps × (Δ values + 1) at most 1,000,000",
-    ),
-    Param::text(
-        "deltas",
-        "constant Δ values",
-        "0.01 0.1 1",
-        "for the impulse: up to 6 numbers from 0.0001 to 10, separated by spaces",
-    ),
-    Param::text(
-        "seed",
-        "random seed",
-        "7",
-        "whole number, 0 to 4,294,967,295",
-    ),
+    Param::text("state", "16"),
+    Param::text("steps", "256"),
+    Param::text("deltas", "0.01 0.1 1"),
+    Param::text("seed", "7"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "ssm_scan",
-        title: "A selective scan: fixed state, input-dependent memory",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("ssm_scan.rs"), "demo"),
@@ -853,7 +832,9 @@ mod tests {
             run(&with(&[("steps", "20,001")]), Lang::En).unwrap_err()[0].message,
             "must be between 1 and 20,000"
         );
-        assert!(PARAMS[1].help.contains(&group_u64(MAX_WORK)));
+        for lang in Lang::ALL {
+            assert!(demo().help_in(PARAMS[1].name, lang).contains(&group_u64(MAX_WORK)));
+        }
     }
 
     #[test]

@@ -54,21 +54,15 @@ pub fn rows(lens: &[u64], window: u64, topk: u64) -> Vec<Row> {
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "contexts",
-        "context lengths",
-        "4,096 131,072 1,048,576",
-        "up to 8 whole numbers from 1 to 16,777,216, separated by spaces",
-    ),
-    Param::text("window", "sliding window", "128", "tokens, 1 to 1,048,576"),
-    Param::text("topk", "C4 indexer top-k", "512", "entries, 1 to 1,048,576"),
+    Param::text("contexts", "4,096 131,072 1,048,576"),
+    Param::text("window", "128"),
+    Param::text("topk", "512"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "attended",
-        title: "How many KV entries does one query attend to?",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("attended.rs"), "demo"),

@@ -340,25 +340,14 @@ pub fn markdown_table_in(models: &[Model], lang: Lang) -> String {
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::lines(
-        "models",
-        "models",
-        MODELS,
-        "one per line: name | bytes per token | fixed bytes per request | max tokens. Use + - * / ( ), v4_token(c4, c128, idx_bytes) and v4_fixed(c4, c128, window_only). At most 12 models, 4,096 characters, nesting 32 deep, 10^18 bytes",
-    ),
-    Param::choice(
-        "units",
-        "units",
-        &["binary", "decimal"],
-        "binary: KiB, MiB, GiB (powers of 1,024); decimal: kB, MB, GB",
-    ),
+    Param::lines("models", MODELS),
+    Param::choice("units", &["binary", "decimal"]),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "ledger",
-        title: "The KV ledger of one request",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("ledger.rs"), "demo"),
@@ -829,7 +818,7 @@ mod tests {
             12
         );
         assert!(MODELS.chars().count() <= MAX_MODELS_CHARS);
-        let help = PARAMS[0].help;
+        let help = demo().help_in(PARAMS[0].name, Lang::En);
         for limit in [
             format!("{MAX_MODELS} models"),
             format!("{} characters", group(MAX_MODELS_CHARS as i64)),

@@ -204,37 +204,16 @@ pub fn work(depth: u64, iters: u64) -> Option<u64> {
 
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text(
-        "seed",
-        "random seed",
-        "1",
-        "whole number, 0 to 4,294,967,295",
-    ),
-    Param::text(
-        "depth",
-        "layers",
-        "60",
-        "mixing matrices multiplied, 1 to 1,000; layers × iterations at most 20,000",
-    ),
-    Param::text(
-        "noise",
-        "unconstrained noise",
-        "0.15",
-        "each unconstrained matrix is I + noise · N(0, 1); 0 to 2",
-    ),
-    Param::text(
-        "iters",
-        "Sinkhorn iterations",
-        "20",
-        "for the doubly stochastic matrices, 1 to 200",
-    ),
+    Param::text("seed", "1"),
+    Param::text("depth", "60"),
+    Param::text("noise", "0.15"),
+    Param::text("iters", "20"),
 ];
 
 /// The cell.
 pub fn demo() -> Demo {
     Demo {
         id: "mhc",
-        title: "mHC: four residual streams and a doubly stochastic mix",
         params: PARAMS,
         #[cfg(feature = "render")]
         source: crate::demo::anchored(include_str!("mhc.rs"), "demo"),
@@ -824,7 +803,9 @@ mod tests {
             raw.insert("iters".into(), iters.into());
             assert!(run(&raw, Lang::En).is_ok(), "{depth} × {iters}");
         }
-        assert!(PARAMS[1].help.contains(&group(MAX_SINKHORN as i64)));
+        for lang in Lang::ALL {
+            assert!(demo().help_in(PARAMS[1].name, lang).contains(&group(MAX_SINKHORN as i64)));
+        }
     }
 
     #[test]
