@@ -8,15 +8,28 @@ use exercises::Exercise;
 use judge::{CaseResult, Kind, SolverError, Status, Value, Verdict};
 
 use crate::now_ms;
+use crate::progress::Progress;
 use crate::progress::use_progress;
 use crate::scratch_cell::CODE_LIMIT_MS;
 use crate::storage::Outcome;
 use crate::storage::{self, code_key, fails_key};
 use crate::worker::{self, Lane, Stopped};
 use exercises::jobs::Reply;
+use exercises::panel::{Offer, Panel, Run, Store};
 
-/// Failed runs after which the reference can be revealed (with a confirmation).
-const REVEAL_AFTER_FAILS: u32 = 3;
+/// Makes the writes a change of the panel asks for.
+fn store(id: &str, progress: Progress, writes: Vec<Store>) {
+    for w in writes {
+        match w {
+            Store::Code(code) => storage::save(&code_key(id), &code),
+            Store::ForgetCode => storage::remove(&code_key(id)),
+            Store::Fails(n) => storage::save(&fails_key(id), &n.to_string()),
+            Store::ForgetFails => storage::remove(&fails_key(id)),
+            Store::Progress(status) => progress.set(id, status),
+            Store::ForgetProgress => progress.forget(id),
+        }
+    }
+}
 
 fn show_args(args: &[Value]) -> String {
     args.iter()
@@ -28,7 +41,9 @@ fn show_args(args: &[Value]) -> String {
 /// An exercise: statement, editor, Run tests, per-case results, hints.
 /// The statement arrives rendered in the page (`statement_html`, written at
 /// build time from its Markdown), and so does the highlighted reference
-/// solution (`reference_html`), shown only after a pass or on request.
+/// solution (`reference_html`), shown only after a pass or on request. Its
+/// state is an [`exercises::panel::Panel`]: this component renders it and
+/// passes the reader's actions to its methods.
 #[component]
 pub fn ExercisePanel(
     ex: Exercise,
@@ -43,30 +58,39 @@ pub fn ExercisePanel(
     cases: usize,
 ) -> impl IntoView {
     let ex = Arc::new(ex);
-    let saved = storage::get(&code_key(ex.id));
-    let code = RwSignal::new(
-        saved.unwrap_or_else(|| ex.starter_rhai_in(crate::lang::chapters_lang()).to_owned()),
-    );
-    // The last verdict, what was printed, ms, and the case run alone (if one was).
-    let verdict = RwSignal::new(None::<(Verdict, Vec<String>, f64, Option<usize>)>);
-    let hints_shown = RwSignal::new(0usize);
     let id = ex.id;
     let progress = use_progress();
-    let fails = RwSignal::new(
-        storage::get(&fails_key(id))
-            .and_then(|n| n.parse::<u32>().ok())
-            .unwrap_or(0),
-    );
-    let reveal = RwSignal::new(false);
+    let starter = ex.starter_rhai_in(crate::lang::chapters_lang());
+    let panel = RwSignal::new(Panel::new(
+        starter,
+        storage::get(&code_key(id)),
+        storage::get(&fails_key(id)).as_deref(),
+        hints.len(),
+    ));
+    // What each part of the view reads, so that a keystroke re-renders only
+    // what shows the code.
+    let code = Memo::new(move |_| panel.with(|p| p.code.clone()));
+    let running = Memo::new(move |_| panel.with(|p| p.running));
+    let runs = Memo::new(move |_| panel.with(|p| p.runs));
+    let last = Memo::new(move |_| panel.with(|p| p.last.clone()));
+    let offered = Memo::new(move |_| panel.with(|p| p.offered.clone()));
+    let previous = Memo::new(move |_| panel.with(|p| p.previous.clone()));
+    let hints_shown = Memo::new(move |_| panel.with(|p| p.hints_shown));
+    let hints_done = Memo::new(move |_| panel.with(Panel::hints_done));
+    let reveal = Memo::new(move |_| panel.with(|p| p.reveal));
+    // Whether the reveal button shows, without a pass and with one.
+    let revealable = Memo::new(move |_| panel.with(|p| (p.can_reveal(false), p.can_reveal(true))));
+    let change = move |f: &dyn Fn(&mut Panel) -> Vec<Store>| {
+        if let Some(writes) = panel.try_update(|p| f(p)) {
+            store(id, progress, writes);
+        }
+    };
     let gutter = NodeRef::<leptos::html::Pre>::new();
     let textarea = NodeRef::<leptos::html::Textarea>::new();
     crate::editor::enhance(textarea);
 
-    let running = RwSignal::new(None::<u64>);
-    // Finished runs, shown as `data-runs` so tests can wait for the next verdict.
-    let runs = RwSignal::new(0u32);
     // Grades every case (`None`) or one case alone; only a whole run counts
-    // for progress.
+    // for progress (`Panel::finish`).
     let grade = {
         let ex = ex.clone();
         move |case: Option<usize>| {
@@ -81,54 +105,40 @@ pub fn ExercisePanel(
             };
             let t0 = now_ms();
             let job_id = worker::run(Lane::Code, job, CODE_LIMIT_MS, move |reply| {
-                running.try_set(None);
-                let (v, out, ms) = match reply {
+                let without = |e: SolverError| Err((e, now_ms() - t0));
+                let done = match reply {
                     Ok(Reply::Grade {
                         verdict,
                         printed,
                         ms,
-                    }) => (verdict, printed, ms),
-                    Ok(Reply::Refused { message }) => (
-                        Verdict::no_case_ran(spec_ex.id, cases, SolverError::Runtime(message)),
-                        Vec::new(),
-                        now_ms() - t0,
-                    ),
-                    Ok(_) => (
-                        Verdict::no_case_ran(
-                            spec_ex.id,
-                            cases,
-                            SolverError::Runtime(tr!(worker_unexpected).to_owned()),
-                        ),
-                        Vec::new(),
-                        now_ms() - t0,
-                    ),
-                    Err(stopped) => {
-                        let e = match stopped {
-                            Stopped::Timeout(_) => SolverError::Limit(stopped.message()),
-                            _ => SolverError::Runtime(stopped.message()),
-                        };
-                        (
-                            Verdict::no_case_ran(spec_ex.id, cases, e),
-                            Vec::new(),
-                            now_ms() - t0,
-                        )
-                    }
+                    }) => Ok(Run {
+                        verdict,
+                        printed,
+                        ms,
+                        alone: case,
+                    }),
+                    Ok(Reply::Refused { message }) => without(SolverError::Runtime(message)),
+                    Ok(_) => without(SolverError::Runtime(tr!(worker_unexpected).to_owned())),
+                    Err(stopped) => without(match stopped {
+                        Stopped::Timeout(_) => SolverError::Limit(stopped.message()),
+                        _ => SolverError::Runtime(stopped.message()),
+                    }),
                 };
-                if case.is_none() {
-                    progress.set(spec_ex.id, v.status.label());
-                    if matches!(
-                        v.status,
-                        judge::Status::Failed | judge::Status::Error | judge::Status::LimitExceeded
-                    ) {
-                        fails.update(|n| *n += 1);
-                        storage::save(&fails_key(spec_ex.id), &fails.get_untracked().to_string());
+                change(&|p: &mut Panel| match &done {
+                    Ok(r) => p.finish(r.clone()),
+                    Err((e, ms)) => {
+                        p.finish_without_verdict(spec_ex.id, cases, e.clone(), *ms, case)
                     }
+                });
+                if let Some(Some(message)) =
+                    panel.try_with_untracked(|p| p.last.as_ref().map(|r| r.verdict.message.clone()))
+                {
+                    crate::editor::mark(textarea, &message);
                 }
-                crate::editor::mark(textarea, &v.message);
-                verdict.try_set(Some((v, out, ms, case)));
-                runs.try_update(|n| *n += 1);
             });
-            running.set(Some(job_id));
+            panel.update(|p| {
+                p.start(job_id);
+            });
         }
     };
     let run = {
@@ -182,15 +192,14 @@ pub fn ExercisePanel(
                 return;
             };
             let _ = t.set_range_text_with_start_and_end_and_mode("    ", a, b, "end");
-            code.set(t.value());
-            storage::save(&code_key(id), &t.value());
+            let v = t.value();
+            change(&|p: &mut Panel| p.edit(v.clone()));
         }
     };
 
     let statement = statement_html;
     let hints = StoredValue::new(hints);
     let reference = reference_html;
-    let starter = ex.starter_rhai_in(crate::lang::chapters_lang());
     let signature = format!(
         "fn {}({}) -> {}",
         ex.function,
@@ -202,8 +211,6 @@ pub fn ExercisePanel(
     // over the reader's own without their say. `Some(Ok(code))` is on offer;
     // after loading, `previous` holds the reader's code for "Put mine back".
     let anchor = format!("exercise-{}", ex.slug());
-    let offered = RwSignal::new(None::<Result<String, String>>);
-    let previous = RwSignal::new(None::<String>);
     let share_result = RwSignal::new(None);
     let watched = anchor.clone();
     Effect::new(move |_| {
@@ -219,7 +226,12 @@ pub fn ExercisePanel(
                 }
                 Ok(code)
             });
-            offered.try_set(Some(r));
+            let _ = panel.try_update(|p| {
+                p.offer(match r {
+                    Ok(code) => Offer::Code(code),
+                    Err(why) => Offer::Damaged(why),
+                });
+            });
         });
     });
 
@@ -237,41 +249,34 @@ pub fn ExercisePanel(
                 let anchor = anchor.clone();
                 let anchor2 = anchor.clone();
                 match o {
-                    Ok(shared) => {
+                    Offer::Code(shared) => {
                         let lines = shared.lines().count();
                         view! {
                             <div class="shared-note" role="status">
                                 <span>{if lines == 1 { tr!(shared_code_one).to_owned() } else { trf!(shared_code_many, n = lines) }}</span>
                                 <button type="button" class="secondary load-shared" on:click=move |_| {
-                                    previous.set(Some(code.get_untracked()));
-                                    storage::save(&code_key(id), &shared);
-                                    code.set(shared.clone());
-                                    offered.set(None);
+                                    change(&Panel::load_offered);
                                     crate::share::forget(&anchor);
                                 }>{tr!(load_shared)}</button>
                                 <button type="button" class="secondary" on:click=move |_| {
-                                    offered.set(None);
+                                    panel.update(Panel::dismiss_offer);
                                     crate::share::forget(&anchor2);
                                 }>{tr!(dismiss)}</button>
                             </div>
                         }.into_any()
                     }
-                    Err(e) => view! {
+                    Offer::Damaged(e) => view! {
                         <crate::share::DamagedLink anchor
                             text=trf!(shared_code_damaged, why = e)
-                            on_dismiss=Callback::new(move |()| offered.set(None))/>
+                            on_dismiss=Callback::new(move |()| panel.update(Panel::dismiss_offer))/>
                     }.into_any(),
                 }
             })}
-            {move || previous.get().map(|mine| view! {
+            {move || previous.get().map(|_| view! {
                 <div class="shared-note" role="status">
                     <span>{tr!(shared_loaded)}</span>
-                    <button type="button" class="secondary" on:click=move |_| {
-                        storage::save(&code_key(id), &mine);
-                        code.set(mine.clone());
-                        previous.set(None);
-                    }>{tr!(put_back)}</button>
-                    <button type="button" class="secondary" on:click=move |_| previous.set(None)>{tr!(keep_it)}</button>
+                    <button type="button" class="secondary" on:click=move |_| change(&Panel::put_back)>{tr!(put_back)}</button>
+                    <button type="button" class="secondary" on:click=move |_| panel.update(Panel::keep_loaded)>{tr!(keep_it)}</button>
                 </div>
             })}
             <label class="sr-only" for=editor_id.clone()>{tr!(your_rhai)}</label>
@@ -296,8 +301,7 @@ pub fn ExercisePanel(
                 prop:value=move || code.get()
                 on:input=move |ev| {
                     let v = event_target_value(&ev);
-                    storage::save(&code_key(id), &v);
-                    code.set(v);
+                    change(&|p: &mut Panel| p.edit(v.clone()));
                 }
                 on:keydown=on_key
             ></textarea>
@@ -318,13 +322,7 @@ pub fn ExercisePanel(
                         .and_then(|w| w.confirm_with_message(tr!(confirm_reset_exercise)).ok())
                         .unwrap_or(false);
                     if ok {
-                        code.set(starter.to_owned());
-                        storage::remove(&code_key(id));
-                        storage::remove(&fails_key(id));
-                        fails.set(0);
-                        reveal.set(false);
-                        verdict.set(None);
-                        progress.forget(id);
+                        change(&Panel::reset);
                     }
                 }>{tr!(reset_exercise)}</button>
                 <button type="button" class="secondary share" title=tr!(share_code_title)
@@ -335,8 +333,8 @@ pub fn ExercisePanel(
                             crate::share::share(&anchor, &json, share_result);
                         }
                     }>{tr!(share_code)}</button>
-                <button type="button" class="secondary" disabled=move || { hints_shown.get() >= hints.with_value(Vec::len) }
-                    on:click=move |_| hints_shown.update(|n| *n += 1)>
+                <button type="button" class="secondary" disabled=move || hints_done.get()
+                    on:click=move |_| panel.update(Panel::next_hint)>
                     {move || if hints_shown.get() == 0 { tr!(show_hint).to_owned() } else { trf!(next_hint, shown = hints_shown.get(), total = hints.with_value(Vec::len)) }}
                 </button>
             </div>
@@ -345,9 +343,9 @@ pub fn ExercisePanel(
                 {move || hints.with_value(|h| h.iter().take(hints_shown.get()).map(|h| view! { <li>{h.clone()}</li> }).collect_view())}
             </ol>
             <div class="results" aria-live="polite" data-runs=move || runs.get()>
-                {move || match verdict.get() {
-                    Some((v, _, ms, alone)) => {
-                        results_view(v, ms, alone, function, grade.clone(), open_in_scratch).into_any()
+                {move || match last.get() {
+                    Some(Run { verdict, ms, alone, .. }) => {
+                        results_view(verdict, ms, alone, function, grade.clone(), open_in_scratch).into_any()
                     }
                     // Before a run in this visit: what was saved last time.
                     None => match progress.outcome(id) {
@@ -363,13 +361,13 @@ pub fn ExercisePanel(
             </div>
             {move || {
                 let passed = progress.status(id) == "passed";
-                let can = passed || fails.get() >= REVEAL_AFTER_FAILS;
-                (can && !reveal.get()).then(|| view! {
+                let (without_pass, with_pass) = revealable.get();
+                (if passed { with_pass } else { without_pass }).then(|| view! {
                     <button type="button" class="secondary reveal" on:click=move |_| {
                         let ok = passed || web_sys::window()
                             .and_then(|w| w.confirm_with_message(tr!(confirm_reveal)).ok())
                             .unwrap_or(false);
-                        if ok { reveal.set(true); }
+                        if ok { panel.update(Panel::show_reference); }
                     }>{if passed { tr!(compare_reference) } else { tr!(show_reference) }}</button>
                 })
             }}

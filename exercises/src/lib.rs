@@ -19,6 +19,7 @@ pub mod api;
 pub mod check;
 pub mod jobs;
 pub mod known;
+pub mod panel;
 
 use judge::{Case, Spec, Tolerance, Value};
 
