@@ -72,7 +72,8 @@ mod tests {
             if a.is_hide_set() || ["help", "version"].contains(&id) {
                 continue;
             }
-            let key = if prefix.is_empty() || ["grade"].contains(&prefix) {
+            // `grade` shares the top level's arguments, and their keys.
+            let key = if prefix.is_empty() || prefix == "grade" {
                 id.to_owned()
             } else {
                 format!("{prefix}.{id}")
