@@ -238,22 +238,31 @@ pub fn eval(
     register(&mut engine, &budget);
     let r = match engine.eval::<judge::script::rhai::Dynamic>(source) {
         Ok(d) => from_dynamic(&d),
-        Err(e) => Err(match judge::script::classify(*e) {
-            judge::SolverError::NotAttempted => match lang {
-                judge::Lang::En => "todo() reached".to_owned(),
-                judge::Lang::Zh => "执行到了 todo()".to_owned(),
-            },
-            e => {
-                let said = e.message_in(lang);
-                match e {
-                    judge::SolverError::Script(judge::ScriptFault {
-                        fault: judge::Fault::UnknownFunction { call },
-                        ..
-                    }) => with_signature_hint(said, &call, lang),
-                    _ => said,
+        Err(e) => Err(
+            match judge::script::teach(
+                judge::script::classify(*e),
+                source,
+                &functions()
+                    .iter()
+                    .map(|f| f.name.to_owned())
+                    .collect::<Vec<_>>(),
+            ) {
+                judge::SolverError::NotAttempted => match lang {
+                    judge::Lang::En => "todo() reached".to_owned(),
+                    judge::Lang::Zh => "执行到了 todo()".to_owned(),
+                },
+                e => {
+                    let said = e.message_in(lang);
+                    match e {
+                        judge::SolverError::Script(judge::ScriptFault {
+                            fault: judge::Fault::UnknownFunction { call },
+                            ..
+                        }) => with_signature_hint(said, &call, lang),
+                        _ => said,
+                    }
                 }
-            }
-        }),
+            },
+        ),
     };
     let printed = out.borrow().clone();
     (r, printed)
@@ -286,6 +295,25 @@ mod tests {
         assert!(m.starts_with("syntax error (line 1, column"), "{m}");
         let (r, _) = eval("throw 1", Limits::default(), None, judge::Lang::En);
         assert!(r.unwrap_err().starts_with("runtime error"));
+    }
+
+    /// The scratch cell's errors carry the same tips as a graded run's, and
+    /// "did you mean" knows the book's functions.
+    #[test]
+    fn scratch_errors_teach_rhai() {
+        let err = |src: &str, lang| eval(src, Limits::default(), None, lang).0.unwrap_err();
+        let m = err(
+            "let s = 0;\nfor i in range(3) { s += i; }\ns",
+            judge::Lang::En,
+        );
+        assert!(m.contains("Function not found: range (i64)"), "{m}");
+        assert!(m.contains("as `0..n`"), "{m}");
+        let name = functions()[0].name;
+        let typo = format!("{}x(1)", &name[..name.len() - 1]);
+        let m = err(&typo, judge::Lang::En);
+        assert!(m.contains(&format!("Did you mean `{name}`?")), "{m}");
+        let m = err("let h = 7 // 2;\nh", judge::Lang::Zh);
+        assert!(m.contains("第 1 行的 `//`"), "{m}");
     }
 
     #[test]

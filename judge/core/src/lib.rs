@@ -30,5 +30,5 @@ pub use grade::{
     grade_case,
 };
 pub use lang::Lang;
-pub use say::{CodeError, Fault, Finding, LimitHit, Reason, ScriptFault};
+pub use say::{CodeError, Fault, Finding, LimitHit, Reason, ScriptFault, Tip};
 pub use value::Value;

@@ -148,7 +148,8 @@ impl Finding {
                 },
                 Lang::En,
             ) => format!(
-                "case {case}: wrong return type: `{function}` must return {expected}, yours returned {got}"
+                "case {case}: wrong return type: `{function}` must return {expected}, yours returned {got}{}",
+                conversion_tip(expected, got, lang)
             ),
             (
                 F::WrongType {
@@ -159,7 +160,8 @@ impl Finding {
                 },
                 Lang::Zh,
             ) => format!(
-                "第 {case} 个用例：返回类型不对：`{function}` 应当返回 {expected}，你的代码返回了 {got}"
+                "第 {case} 个用例：返回类型不对：`{function}` 应当返回 {expected}，你的代码返回了 {got}{}",
+                conversion_tip(expected, got, lang)
             ),
             (F::Raised { case: None, error }, _) => error.message_in(lang),
             (
@@ -454,6 +456,151 @@ pub struct ScriptFault {
     pub fault: Fault,
     /// The message in English, exactly as the judge has always worded it.
     pub english: String,
+    /// What a Python programmer most likely meant, when the judge can tell
+    /// ([`crate::script::teach`]): said after the message in each language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tip: Option<Box<Tip>>,
+}
+
+/// A note for a learner who writes Rhai as they would write Python (#27).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tip {
+    /// A Python function that Rhai spells otherwise: `range(n)` is `0..n`.
+    Python {
+        /// The name called (`range`, `float`, `ceil`, …).
+        name: String,
+    },
+    /// Names that exist and are close to the one called.
+    Similar {
+        /// The name called.
+        name: String,
+        /// The closest names that exist, best first.
+        names: Vec<String>,
+    },
+    /// `//` on a line with code before it: in Rhai it starts a comment.
+    SlashComment {
+        /// The line.
+        line: usize,
+    },
+}
+
+impl Tip {
+    /// The note in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            Tip::Python { name } => {
+                let (en, cn) = python_names(name);
+                if zh { cn.to_owned() } else { en.to_owned() }
+            }
+            Tip::Similar { name: _, names } => {
+                let list = names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>();
+                if zh {
+                    format!("是不是想用 {}？", list.join("、"))
+                } else {
+                    format!("Did you mean {}?", list.join(" or "))
+                }
+            }
+            Tip::SlashComment { line } => {
+                if zh {
+                    format!(
+                        "第 {line} 行的 `//` 在 Rhai 里是注释的开头，这一行其后的内容都被忽略了。Rhai 没有 `//` 运算符：整数相除直接写 `a / b`（两个整数相除会向零截断）。"
+                    )
+                } else {
+                    format!(
+                        "On line {line}, `//` starts a comment in Rhai, so the rest of that line is ignored. Rhai has no `//` operator: write `a / b` (between two ints it truncates toward zero)."
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// After a wrong return type, the conversion a Rhai learner most likely
+/// missed (#27): a float where an int is due, or an int where a float is.
+fn conversion_tip(expected: &str, got: &str, lang: Lang) -> &'static str {
+    match (expected, got, lang) {
+        ("int", "float", Lang::En) => {
+            ". In Rhai, `floor()`, `ceiling()`, `round()` and `int()` return floats: end with `.to_int()`, as in `x.floor().to_int()`."
+        }
+        ("int", "float", Lang::Zh) => {
+            "。Rhai 的 `floor()`、`ceiling()`、`round()`、`int()` 返回的都是浮点数：最后加上 `.to_int()`，例如 `x.floor().to_int()`。"
+        }
+        ("float", "int", Lang::En) => {
+            ". Convert with `.to_float()`. In Rhai `/` between two ints truncates (`7 / 2` is 3), so convert before you divide: `a.to_float() / b`."
+        }
+        ("float", "int", Lang::Zh) => {
+            "。用 `.to_float()` 转换。Rhai 里两个整数相除会截断（`7 / 2` 得 3），所以要先转换再除：`a.to_float() / b`。"
+        }
+        _ => "",
+    }
+}
+
+/// Python's names for which Rhai has another spelling, with what to write
+/// instead, in English and Chinese. [`python_names`] answers for each.
+/// (Rhai has an `int(x)`: the whole part of a float, as a float; the wrong
+/// return type it leads to gets its own tip.)
+pub const PYTHON_NAMES: [&str; 11] = [
+    "range",
+    "float",
+    "ceil",
+    "sum",
+    "append",
+    "max",
+    "min",
+    "pow",
+    "str",
+    "enumerate",
+    "zip",
+];
+
+/// What Rhai writes for Python's `name`: (English, Chinese). Empty for a name
+/// not in [`PYTHON_NAMES`].
+pub fn python_names(name: &str) -> (&'static str, &'static str) {
+    match name {
+        "range" => (
+            "Rhai writes Python's `range(n)` as `0..n` (`for i in 0..n { … }`), and `range(a, b)` as `a..b`.",
+            "Python 的 `range(n)` 在 Rhai 里写作 `0..n`（`for i in 0..n { … }`），`range(a, b)` 写作 `a..b`。",
+        ),
+        "float" => (
+            "Rhai has no `float(x)`: write `x.to_float()`.",
+            "Rhai 没有 `float(x)`：写 `x.to_float()`。",
+        ),
+        "ceil" => (
+            "Rhai calls it `ceiling`: `x.ceiling()`, which returns a float (`x.ceiling().to_int()` for an int).",
+            "Rhai 里叫 `ceiling`：`x.ceiling()`，返回浮点数（要整数就写 `x.ceiling().to_int()`）。",
+        ),
+        "sum" => (
+            "Rhai has no `sum`: add in a loop (`let s = 0; for v in a { s += v; }`) or write `a.reduce(|s, v| s + v, 0)`.",
+            "Rhai 没有 `sum`：用循环累加（`let s = 0; for v in a { s += v; }`），或写 `a.reduce(|s, v| s + v, 0)`。",
+        ),
+        "append" => (
+            "To add one element to an array, write `a.push(x)`; `a.append(b)` appends a whole array `b`.",
+            "往数组里加一个元素写 `a.push(x)`；`a.append(b)` 是把整个数组 `b` 接在后面。",
+        ),
+        "max" | "min" => (
+            "Rhai's `max(a, b)` and `min(a, b)` take two numbers of the same type; for an array, loop over it or write `a.reduce(|m, v| max(m, v), a[0])`.",
+            "Rhai 的 `max(a, b)`、`min(a, b)` 接受两个同类型的数；数组的最大最小值要用循环，或写 `a.reduce(|m, v| max(m, v), a[0])`。",
+        ),
+        "pow" => (
+            "Rhai writes a power as `x ** y` (both ints, or both floats).",
+            "Rhai 的乘方写作 `x ** y`（两边同为整数或同为浮点数）。",
+        ),
+        "str" => (
+            "Rhai has no `str(x)`: write `x.to_string()`, or `` `${x}` `` in a string.",
+            "Rhai 没有 `str(x)`：写 `x.to_string()`，或在字符串里写 `` `${x}` ``。",
+        ),
+        "enumerate" => (
+            "Rhai has no `enumerate`: `for (v, i) in a { … }` gives each element with its index.",
+            "Rhai 没有 `enumerate`：`for (v, i) in a { … }` 同时给出元素和下标。",
+        ),
+        "zip" => (
+            "Rhai has no `zip`: loop over the indices, `for i in 0..a.len() { … a[i] … b[i] … }`.",
+            "Rhai 没有 `zip`：按下标循环，`for i in 0..a.len() { … a[i] … b[i] … }`。",
+        ),
+        _ => ("", ""),
+    }
 }
 
 /// What a Rhai error says, for the kinds worded in every language.
@@ -553,10 +700,15 @@ pub enum Fault {
 }
 
 impl ScriptFault {
-    /// The message in `lang`; in English exactly [`ScriptFault::english`].
+    /// The message in `lang`: in English [`ScriptFault::english`], then the
+    /// tip if there is one.
     pub fn text_in(&self, lang: Lang) -> String {
+        let tip = self
+            .tip
+            .as_ref()
+            .map_or_else(String::new, |t| format!(" {}", t.text_in(lang)));
         if lang == Lang::En {
-            return self.english.clone();
+            return format!("{}{tip}", self.english);
         }
         let kind = if self.parse {
             "语法错误"
@@ -567,7 +719,7 @@ impl ScriptFault {
             Some((line, col)) => format!("（第 {line} 行第 {col} 列）"),
             None => String::new(),
         };
-        format!("{kind}{at}：{}", self.fault.text_zh())
+        format!("{kind}{at}：{}{tip}", self.fault.text_zh())
     }
 }
 

@@ -13,7 +13,7 @@ use std::rc::Rc;
 pub use rhai;
 use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
-use crate::{CodeError, Fault, LimitHit, ScriptFault, Solver, SolverError, Value};
+use crate::{CodeError, Fault, LimitHit, ScriptFault, Solver, SolverError, Tip, Value};
 
 /// Resource limits for one learner's run.
 #[derive(Debug, Clone, Copy)]
@@ -161,6 +161,8 @@ pub struct RhaiSolver {
     engine: Engine,
     ast: AST,
     function: String,
+    /// The learner's source, for [`teach`].
+    source: String,
     /// What the script printed and [`Solver::take_printed`] has not taken yet.
     pub output: Rc<RefCell<Vec<String>>>,
 }
@@ -196,7 +198,7 @@ impl RhaiSolver {
                 Some((l, c)) => format!(" at line {l}, column {c}"),
                 None => String::new(),
             };
-            match e.err_type() {
+            let e = match e.err_type() {
                 P::TooManyFunctions => SolverError::Sandbox(LimitHit::Functions {
                     limit: limits.max_functions,
                 }),
@@ -209,8 +211,10 @@ impl RhaiSolver {
                     at: line_col,
                     fault: parse_fault(t),
                     english: format!("syntax error{at}: {t}"),
+                    tip: None,
                 }),
-            }
+            };
+            teach(e, source, &[])
         })?;
         let found: Vec<usize> = ast
             .iter_functions()
@@ -232,6 +236,7 @@ impl RhaiSolver {
             engine,
             ast,
             function: function.to_owned(),
+            source: source.to_owned(),
             output,
         })
     }
@@ -253,9 +258,10 @@ impl Solver for RhaiSolver {
                         type_name: d.type_name().to_owned(),
                     },
                     english,
+                    tip: None,
                 })
             }),
-            Err(e) => Err(classify(*e)),
+            Err(e) => Err(teach(classify(*e), &self.source, &own_functions(&self.ast))),
         }
     }
 
@@ -299,6 +305,7 @@ pub fn classify(e: EvalAltResult) -> SolverError {
                 at: line_col,
                 fault: parse_fault(t),
                 english: format!("syntax error{}: {t}", in_parens(line_col)),
+                tip: None,
             })
         }
         other => {
@@ -319,9 +326,153 @@ pub fn classify(e: EvalAltResult) -> SolverError {
                 at: line_col,
                 fault: run_fault(&other, &msg),
                 english: format!("runtime error{at}: {msg}"),
+                tip: None,
             })
         }
     }
+}
+
+/// Rhai's functions a learner reaches for most: where "did you mean" looks,
+/// with the learner's own functions and any a caller adds.
+pub const RHAI_NAMES: &[&str] = &[
+    "abs",
+    "all",
+    "append",
+    "ceiling",
+    "contains",
+    "cos",
+    "exp",
+    "extract",
+    "filter",
+    "floor",
+    "index_of",
+    "insert",
+    "is_empty",
+    "keys",
+    "len",
+    "ln",
+    "log",
+    "map",
+    "max",
+    "min",
+    "pop",
+    "print",
+    "push",
+    "reduce",
+    "remove",
+    "retain",
+    "reverse",
+    "round",
+    "shift",
+    "sign",
+    "sin",
+    "some",
+    "sort",
+    "split",
+    "sqrt",
+    "tan",
+    "to_float",
+    "to_int",
+    "to_string",
+    "trim",
+    "type_of",
+    "values",
+];
+
+/// The names of the functions `ast` defines.
+pub fn own_functions(ast: &AST) -> Vec<String> {
+    ast.iter_functions().map(|f| f.name.to_owned()).collect()
+}
+
+/// Adds a [`Tip`] to a Rhai error when the judge can tell what a Python
+/// programmer meant (#27): a Python name Rhai spells otherwise
+/// ([`crate::say::PYTHON_NAMES`]), else the names close to an unknown one
+/// (from [`RHAI_NAMES`], `more` and the functions `source` defines, when it
+/// parses), or `//` after code on the line of a syntax error or the line
+/// before it. Any other error is returned as it is.
+pub fn teach(err: SolverError, source: &str, more: &[String]) -> SolverError {
+    let SolverError::Script(mut f) = err else {
+        return err;
+    };
+    let tip = match &f.fault {
+        Fault::UnknownFunction { call } => {
+            let name = call.split([' ', '(']).next().unwrap_or(call).to_owned();
+            if crate::say::PYTHON_NAMES.contains(&name.as_str()) {
+                Some(Tip::Python { name })
+            } else {
+                let mut known: Vec<String> = RHAI_NAMES.iter().map(|n| (*n).to_owned()).collect();
+                known.extend(more.iter().cloned());
+                let mut engine = Engine::new_raw();
+                engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_EXPR_DEPTH);
+                if let Ok(ast) = engine.compile(source) {
+                    known.extend(own_functions(&ast));
+                }
+                let names = similar(&name, &known);
+                (!names.is_empty()).then_some(Tip::Similar { name, names })
+            }
+        }
+        _ if f.parse => f.at.and_then(|(line, _)| {
+            let lines: Vec<&str> = source.lines().collect();
+            [line, line.saturating_sub(1)]
+                .into_iter()
+                .filter(|l| *l >= 1)
+                .find(|l| lines.get(l - 1).is_some_and(|t| code_then_slashes(t)))
+                .map(|line| Tip::SlashComment { line })
+        }),
+        _ => None,
+    };
+    f.tip = tip.map(Box::new);
+    SolverError::Script(f)
+}
+
+/// Whether `line` has `//` after some code, outside a string.
+fn code_then_slashes(line: &str) -> bool {
+    let mut in_string = false;
+    let b = line.as_bytes();
+    for (i, c) in b.iter().enumerate() {
+        match c {
+            b'"' => in_string = !in_string,
+            b'/' if !in_string && b.get(i + 1) == Some(&b'/') => {
+                return !line[..i].trim().is_empty();
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Up to three of `known` within a small edit distance of `name` (not `name`
+/// itself, which then exists with other parameters), closest first. None when
+/// `name` is one of them: it exists, with other argument types.
+fn similar(name: &str, known: &[String]) -> Vec<String> {
+    if known.iter().any(|k| k == name) {
+        return Vec::new();
+    }
+    let most = (name.chars().count() / 3).clamp(1, 3);
+    let mut scored: Vec<(usize, &String)> = known
+        .iter()
+        .map(|k| (edit_distance(name, k), k))
+        .filter(|(d, _)| *d <= most)
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(3).map(|(_, k)| k.clone()).collect()
+}
+
+/// Levenshtein distance between `a` and `b`, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// ` (line 2, column 5)`, or nothing when Rhai gave no place.
@@ -484,6 +635,120 @@ mod tests {
             e.message_in(Lang::Zh),
             "语法错误（第 2 行第 11 列）：这里不应出现 ';'"
         );
+    }
+
+    /// What a Python programmer writes first gets a tip in both languages.
+    #[test]
+    fn python_habits_get_a_tip() {
+        let run = |src: &str| match solver(src).and_then(|mut s| s.call(&[5.into()])) {
+            Ok(v) => panic!("{src} returned {v:?}"),
+            Err(e) => e,
+        };
+        let e = run("fn f(n) { let t = 0; for i in range(n) { t += i; } t }");
+        let SolverError::Script(f) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            f.tip.as_deref(),
+            Some(&Tip::Python {
+                name: "range".into()
+            })
+        );
+        let m = e.message_in(Lang::En);
+        assert!(m.starts_with("runtime error"), "{m}");
+        assert!(m.contains("Function not found: range (i64)"), "{m}");
+        assert!(m.ends_with("`range(a, b)` as `a..b`."), "{m}");
+        assert!(e.message_in(Lang::Zh).contains("写作 `0..n`"));
+        for (src, name) in [
+            ("fn f(n) { float(n) }", "float"),
+            ("fn f(n) { ceil(n / 2.0) }", "ceil"),
+            ("fn f(n) { sum([n, 1]) }", "sum"),
+            ("fn f(n) { let a = []; a.append(n); a }", "append"),
+            ("fn f(n) { max([n, 1]) }", "max"),
+        ] {
+            let SolverError::Script(f) = run(src) else {
+                panic!("{src}")
+            };
+            assert_eq!(
+                f.tip.as_deref(),
+                Some(&Tip::Python { name: name.into() }),
+                "{src}"
+            );
+        }
+        // A near miss of a name that exists, Rhai's or the learner's own.
+        let SolverError::Script(f) = run("fn f(n) { flor(n / 2.0) }") else {
+            panic!()
+        };
+        assert_eq!(
+            f.tip.as_deref(),
+            Some(&Tip::Similar {
+                name: "flor".into(),
+                names: vec!["floor".into()]
+            })
+        );
+        let e = run("fn helper(x) { x }\nfn f(n) { helpr(n) }");
+        assert!(
+            e.message_in(Lang::En).ends_with("Did you mean `helper`?"),
+            "{e:?}"
+        );
+        assert!(
+            e.message_in(Lang::Zh).ends_with("是不是想用 `helper`？"),
+            "{e:?}"
+        );
+        // A name that exists with other argument types, or nothing close: no tip.
+        for src in ["fn f(n) { floor(n) }", "fn f(n) { zzzzzz(n) }"] {
+            let SolverError::Script(f) = run(src) else {
+                panic!("{src}")
+            };
+            assert_eq!(f.tip, None, "{src}");
+        }
+    }
+
+    /// Python's `//` is a comment in Rhai; the syntax error it causes (often on
+    /// the next line) says so, and a comment on a line of its own does not.
+    #[test]
+    fn python_floor_division_is_named() {
+        let e = solver("fn f(n) {\n  let h = n // 2;\n  h\n}")
+            .err()
+            .unwrap();
+        let SolverError::Script(f) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            f.tip.as_deref(),
+            Some(&Tip::SlashComment { line: 2 }),
+            "{e:?}"
+        );
+        assert!(
+            e.message_in(Lang::En)
+                .contains("On line 2, `//` starts a comment")
+        );
+        assert!(
+            e.message_in(Lang::Zh)
+                .contains("第 2 行的 `//` 在 Rhai 里是注释的开头")
+        );
+        let e = solver("fn f(n) {\n  // half of it\n  let h = ;\n}")
+            .err()
+            .unwrap();
+        let SolverError::Script(f) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(f.tip, None);
+        let e = solver("fn f(n) {\n  let s = \"a // b\";\n  let h = ;\n}")
+            .err()
+            .unwrap();
+        let SolverError::Script(f) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(f.tip, None, "`//` inside a string is not a comment");
+    }
+
+    #[test]
+    fn edit_distance_counts_edits() {
+        assert_eq!(edit_distance("flor", "floor"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("ceiling", "ceiling"), 0);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 
     #[test]
