@@ -306,7 +306,9 @@ pub fn ExercisePanel(
                 on:keydown=on_key
             ></textarea>
             </div>
-            <p class="muted small">{tr!(editor_help)}</p>
+            <p class="muted small">{tr!(editor_help)}" "
+                <a href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a>
+            </p>
             <div class="cell-actions">
                 <button type="button" class="run" on:click={
                     let run = run.clone();

@@ -109,6 +109,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
                 <summary>{tr!(scratch_functions)}</summary>
                 <ul class="api-list">{api}</ul>
             </details>
+            <p class="muted small"><a href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a></p>
             <label class="sr-only" for="scratch-editor">{tr!(rhai_code)}</label>
             <div class="editor-wrap scratch-wrap">
             <textarea id="scratch-editor" class="editor" rows="6" spellcheck="false" autocapitalize="off" node_ref=textarea

@@ -192,6 +192,88 @@ pub mod glossary {
     }
 }
 
+/// "Rhai for Python programmers" (`chapters/guide/rhai.toml`, #27): the page
+/// `/rhai` and `/zh/rhai`, linked from every exercise and scratch cell. Each
+/// row's example is run by a test in the judge's sandbox.
+#[cfg(feature = "render")]
+pub mod guide {
+    use serde::Deserialize;
+
+    /// The page's own words in one language.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Words {
+        /// The page's heading.
+        pub title: String,
+        /// The paragraph under it.
+        pub lede: String,
+        /// The column headings.
+        pub python: String,
+        /// The column headings.
+        pub rhai: String,
+        /// The column headings.
+        pub note: String,
+        /// The column headings.
+        pub gives: String,
+        /// The closing paragraph.
+        pub more: String,
+    }
+
+    /// One difference between Python and Rhai.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Row {
+        /// What a Python programmer writes.
+        pub python: String,
+        /// What Rhai writes.
+        pub rhai: String,
+        /// A Rhai script that shows it.
+        pub check: String,
+        /// What the script's value prints as.
+        pub value: String,
+        /// The note in English (Markdown code spans allowed).
+        pub en: String,
+        /// The note in Chinese.
+        pub zh: String,
+    }
+
+    /// The whole guide.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Guide {
+        format: i64,
+        /// English words.
+        pub en: Words,
+        /// Chinese words.
+        pub zh: Words,
+        /// The rows, in order.
+        pub row: Vec<Row>,
+    }
+
+    impl Guide {
+        /// The page's words in `lang`.
+        pub fn words(&self, lang: crate::Lang) -> &Words {
+            match lang {
+                crate::Lang::En => &self.en,
+                crate::Lang::Zh => &self.zh,
+            }
+        }
+    }
+
+    /// The guide, parsed; a malformed file is an error naming it.
+    pub fn rhai() -> Result<Guide, String> {
+        let g: Guide = toml::from_str(include_str!("../guide/rhai.toml"))
+            .map_err(|e| format!("chapters/guide/rhai.toml: {e}"))?;
+        if g.format != 1 {
+            return Err(format!(
+                "chapters/guide/rhai.toml: format {} (this build reads format 1)",
+                g.format
+            ));
+        }
+        Ok(g)
+    }
+}
+
 /// The chapter with this slug.
 pub fn by_slug(slug: &str) -> Option<Chapter> {
     all().into_iter().find(|c| c.slug == slug)

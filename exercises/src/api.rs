@@ -316,6 +316,33 @@ mod tests {
         assert!(m.contains("第 1 行的 `//`"), "{m}");
     }
 
+    /// Every example of "Rhai for Python programmers" runs in the sandbox and
+    /// gives what the page says it gives.
+    #[cfg(feature = "render")]
+    #[test]
+    fn the_rhai_guide_shows_what_rhai_does() {
+        let guide = chapters::guide::rhai().unwrap();
+        assert!(guide.row.len() >= 15);
+        for row in &guide.row {
+            let (r, _) = eval(&row.check, Limits::default(), None, judge::Lang::En);
+            let v = r.unwrap_or_else(|e| panic!("{}: {e}", row.check));
+            let shown = match &v {
+                Value::Str(s) => s.clone(),
+                v => v.to_string(),
+            };
+            assert_eq!(shown, row.value, "{}", row.check);
+        }
+        // The two habits the guide warns about do what it says.
+        let (r, _) = eval("7 // 2", Limits::default(), None, judge::Lang::En);
+        assert_eq!(r, Ok(Value::Int(7)));
+        let (r, _) = eval("int(2.9)", Limits::default(), None, judge::Lang::En);
+        assert_eq!(r, Ok(Value::Float(2.0)));
+        for (src, want) in [("2 ** 10", Value::Int(1024)), ("-7 / 2", Value::Int(-3))] {
+            let (r, _) = eval(src, Limits::default(), None, judge::Lang::En);
+            assert_eq!(r, Ok(want), "{src}");
+        }
+    }
+
     #[test]
     fn scratch_errors_are_worded_in_chinese() {
         let zh = |src: &str| {

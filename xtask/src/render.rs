@@ -37,6 +37,7 @@ pub fn pages() -> Result<Vec<Page>, String> {
     for lang in Lang::ALL {
         out.push(home(lang));
         out.push(glossary(lang)?);
+        out.push(rhai_guide(lang)?);
         for (i, ch) in all.iter().enumerate() {
             if ch.source_in(lang).is_none() {
                 continue;
@@ -313,6 +314,73 @@ fn glossary(lang: Lang) -> Result<Page, String> {
         lang,
         title: format!("{} — {}", t(lang, "glossary"), t(lang, "book")),
         description: t(lang, "glossary_lede"),
+        other: Some(url),
+        body,
+    })
+}
+
+/// `text` as HTML with its Markdown code spans (`` `x` ``) as `<code>`.
+fn with_code_spans(text: &str) -> String {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{}</code>", escape(part))
+            } else {
+                escape(part)
+            }
+        })
+        .collect()
+}
+
+/// "Rhai for Python programmers" (`chapters/guide/rhai.toml`): one table of
+/// what a Python programmer writes, what Rhai writes, a note and what Rhai
+/// gives for the example (a test runs each).
+fn rhai_guide(lang: Lang) -> Result<Page, String> {
+    let guide = chapters::guide::rhai()?;
+    let w = guide.words(lang);
+    let rows: String = guide
+        .row
+        .iter()
+        .map(|r| {
+            let note = match lang {
+                Lang::En => &r.en,
+                Lang::Zh => &r.zh,
+            };
+            format!(
+                "<tr><td><code>{}</code></td><td><code>{}</code></td><td>{}</td><td><code>{}</code></td></tr>",
+                escape(&r.python),
+                escape(&r.rhai),
+                with_code_spans(note),
+                escape(&r.value),
+            )
+        })
+        .collect();
+    let url = format!("{}/rhai", other_lang(lang).prefix());
+    let more = with_code_spans(&w.more).replace(
+        "rhai.rs/book",
+        "<a href=\"https://rhai.rs/book/\">rhai.rs/book</a>",
+    );
+    let body = format!(
+        "{}<main class=\"page guide\" data-pagefind-body><h1>{}</h1><p class=\"lede\">{}</p>\
+         <div class=\"table-wrap\"><table class=\"guide-table\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>{rows}</tbody></table></div>\
+         <p>{more}</p><p><a href=\"{}/\">{}</a></p></main>\n",
+        header(lang, Some(&url)),
+        escape(&w.title),
+        with_code_spans(&w.lede),
+        escape(&w.python),
+        escape(&w.rhai),
+        escape(&w.note),
+        escape(&w.gives),
+        lang.prefix(),
+        escape(&t(lang, "back_to_contents")),
+    );
+    Ok(Page {
+        file: format!("{}rhai.html", dir(lang)),
+        lang,
+        title: format!("{} — {}", w.title, t(lang, "book")),
+        description: w.lede.replace('`', ""),
         other: Some(url),
         body,
     })
@@ -921,6 +989,15 @@ mod tests {
         // The ledger's figure table: Chinese headers on the Chinese page only.
         assert!(zh.body.contains("<th>模型</th>") && !zh.body.contains("<th>Model</th>"));
         assert!(en.body.contains("<th>Model</th>"));
+        // The Rhai guide in both languages, every row's example on it.
+        let guide = chapters::guide::rhai().unwrap();
+        for (file, lang) in [("rhai.html", Lang::En), ("zh/rhai.html", Lang::Zh)] {
+            let p = pages.iter().find(|p| p.file == file).unwrap();
+            assert!(p.body.contains(&escape(&guide.words(lang).title)), "{file}");
+            for row in &guide.row {
+                assert!(p.body.contains(&escape(&row.rhai)), "{file}: {}", row.rhai);
+            }
+        }
         let g = pages.iter().find(|p| p.file == "zh/glossary.html").unwrap();
         for term in chapters::glossary::terms().unwrap() {
             assert!(

@@ -319,11 +319,13 @@ pub fn measure() -> Result<Sizes, String> {
         )
         .collect();
     // The pre-rendered pages: the 404 page, and in each language the
-    // glossary and every chapter.
+    // glossary, the Rhai guide and every chapter.
     let mut pages = vec!["404.html".to_owned()];
     for lang in ["", "zh/"] {
-        if dist.join(format!("{lang}glossary.html")).exists() {
-            pages.push(format!("{lang}glossary.html"));
+        for page in ["glossary.html", "rhai.html"] {
+            if dist.join(format!("{lang}{page}")).exists() {
+                pages.push(format!("{lang}{page}"));
+            }
         }
         if let Ok(dir) = std::fs::read_dir(dist.join(format!("{lang}ch"))) {
             let mut chapters: Vec<String> = dir

@@ -124,6 +124,7 @@ pub fn answer(query: &str) -> String {
 const WATCHED: &[&str] = &[
     "chapters/SUMMARY.md",
     "chapters/glossary.toml",
+    "chapters/guide",
     "chapters/src",
     "exercises/src",
     "judge",

@@ -537,26 +537,8 @@ fn conversion_tip(expected: &str, got: &str, lang: Lang) -> &'static str {
     }
 }
 
-/// Python's names for which Rhai has another spelling, with what to write
-/// instead, in English and Chinese. [`python_names`] answers for each.
-/// (Rhai has an `int(x)`: the whole part of a float, as a float; the wrong
-/// return type it leads to gets its own tip.)
-pub const PYTHON_NAMES: [&str; 11] = [
-    "range",
-    "float",
-    "ceil",
-    "sum",
-    "append",
-    "max",
-    "min",
-    "pow",
-    "str",
-    "enumerate",
-    "zip",
-];
-
 /// What Rhai writes for Python's `name`: (English, Chinese). Empty for a name
-/// not in [`PYTHON_NAMES`].
+/// not in `script::PYTHON_NAMES`.
 pub fn python_names(name: &str) -> (&'static str, &'static str) {
     match name {
         "range" => (

@@ -332,6 +332,24 @@ pub fn classify(e: EvalAltResult) -> SolverError {
     }
 }
 
+/// Python's names for which Rhai has another spelling, with what to write
+/// instead, in English and Chinese. [`crate::say::python_names`] answers for each.
+/// (Rhai has an `int(x)`: the whole part of a float, as a float; the wrong
+/// return type it leads to gets its own tip.)
+pub const PYTHON_NAMES: [&str; 11] = [
+    "range",
+    "float",
+    "ceil",
+    "sum",
+    "append",
+    "max",
+    "min",
+    "pow",
+    "str",
+    "enumerate",
+    "zip",
+];
+
 /// Rhai's functions a learner reaches for most: where "did you mean" looks,
 /// with the learner's own functions and any a caller adds.
 pub const RHAI_NAMES: &[&str] = &[
@@ -386,7 +404,7 @@ pub fn own_functions(ast: &AST) -> Vec<String> {
 
 /// Adds a [`Tip`] to a Rhai error when the judge can tell what a Python
 /// programmer meant (#27): a Python name Rhai spells otherwise
-/// ([`crate::say::PYTHON_NAMES`]), else the names close to an unknown one
+/// ([`PYTHON_NAMES`]), else the names close to an unknown one
 /// (from [`RHAI_NAMES`], `more` and the functions `source` defines, when it
 /// parses), or `//` after code on the line of a syntax error or the line
 /// before it. Any other error is returned as it is.
@@ -397,7 +415,7 @@ pub fn teach(err: SolverError, source: &str, more: &[String]) -> SolverError {
     let tip = match &f.fault {
         Fault::UnknownFunction { call } => {
             let name = call.split([' ', '(']).next().unwrap_or(call).to_owned();
-            if crate::say::PYTHON_NAMES.contains(&name.as_str()) {
+            if PYTHON_NAMES.contains(&name.as_str()) {
                 Some(Tip::Python { name })
             } else {
                 let mut known: Vec<String> = RHAI_NAMES.iter().map(|n| (*n).to_owned()).collect();
@@ -741,6 +759,19 @@ mod tests {
             panic!("{e:?}")
         };
         assert_eq!(f.tip, None, "`//` inside a string is not a comment");
+    }
+
+    #[test]
+    fn every_python_name_has_its_words_in_both_languages() {
+        for name in PYTHON_NAMES {
+            let (en, zh) = crate::say::python_names(name);
+            assert!(en.contains('`') && zh.contains('`'), "{name}");
+            assert!(
+                zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{name}"
+            );
+        }
+        assert_eq!(crate::say::python_names("nothing"), ("", ""));
     }
 
     #[test]
