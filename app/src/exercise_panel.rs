@@ -244,7 +244,9 @@ pub fn ExercisePanel(
                 </h3>
             </header>
             <div class="prose statement" inner_html=statement></div>
-            <p class="signature"><code>{signature}</code>" — "{tr!(chrome_signature_note)}</p>
+            <p class="signature"><code>{signature}</code>" — "{tr!(chrome_signature_note)}" "
+                <a class="guide-link" href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a>
+            </p>
             {move || offered.get().map(|o| {
                 let anchor = anchor.clone();
                 let anchor2 = anchor.clone();
@@ -306,9 +308,7 @@ pub fn ExercisePanel(
                 on:keydown=on_key
             ></textarea>
             </div>
-            <p class="muted small">{tr!(editor_help)}" "
-                <a href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a>
-            </p>
+            <p class="muted small">{tr!(editor_help)}</p>
             <div class="cell-actions">
                 <button type="button" class="run" on:click={
                     let run = run.clone();

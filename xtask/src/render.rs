@@ -752,7 +752,7 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
         "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\" data-title=\"{title}\" data-hints=\"{hints}\" data-cases=\"{cases}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
          <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-exercise-{slug}\">{title}{anchor}</h3></header>\
          <div class=\"prose statement\">{statement}</div>\
-         <p class=\"signature\"><code>{signature}</code> — {note}</p>\
+         <p class=\"signature\"><code>{signature}</code> — {note} <a class=\"guide-link\" href=\"{prefix}/rhai\">{guide}</a></p>\
          <pre class=\"code starter\" aria-label=\"{starter_label}\" data-pagefind-ignore><code>{starter}</code></pre>\
          <template class=\"reference\" data-pagefind-ignore>{reference}</template></section></div>\n",
         id = ex.id,
@@ -760,6 +760,8 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
         slug = ex.slug(),
         kind = escape(&t(lang, "chrome_exercise_kind")),
         note = escape(&t(lang, "chrome_signature_note")),
+        prefix = lang.prefix(),
+        guide = escape(&t(lang, "rhai_guide")),
         starter_label = escape(&t(lang, "chrome_starter_label")),
         anchor = permalink(
             &format!("exercise-{}", ex.slug()),
