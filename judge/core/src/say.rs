@@ -457,7 +457,7 @@ pub struct ScriptFault {
     /// The message in English, exactly as the judge has always worded it.
     pub english: String,
     /// What a Python programmer most likely meant, when the judge can tell
-    /// ([`crate::script::teach`]): said after the message in each language.
+    /// (`script::teach`): said after the message in each language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tip: Option<Box<Tip>>,
 }

@@ -333,7 +333,7 @@ pub fn classify(e: EvalAltResult) -> SolverError {
 }
 
 /// Python's names for which Rhai has another spelling, with what to write
-/// instead, in English and Chinese. [`crate::say::python_names`] answers for each.
+/// instead, in English and Chinese; `say::python_names` gives those words.
 /// (Rhai has an `int(x)`: the whole part of a float, as a float; the wrong
 /// return type it leads to gets its own tip.)
 pub const PYTHON_NAMES: [&str; 11] = [
