@@ -12,16 +12,23 @@ use serde::Deserialize;
 pub const FORMAT: i64 = 1;
 
 /// The files an exercise folder holds besides `exercise.toml` and `wrong/`.
-pub const FILES: [&str; 5] = [
+pub const FILES: [&str; 7] = [
     "statement.md",
     "starter.rhai",
+    "starter.py",
     "starter.rs",
     "reference.rs",
     "solution.rhai",
+    "solution.py",
 ];
 
 /// The Chinese edition's files (#12): both or neither.
-pub const ZH_FILES: [&str; 3] = ["statement.zh.md", "exercise.zh.toml", "starter.zh.rhai"];
+pub const ZH_FILES: [&str; 4] = [
+    "statement.zh.md",
+    "exercise.zh.toml",
+    "starter.zh.rhai",
+    "starter.zh.py",
+];
 
 /// `exercise.zh.toml`: the Chinese title and hints (the same number, in the
 /// same order, as `exercise.toml`'s).
@@ -135,6 +142,8 @@ pub struct Folder {
     pub manifest: Manifest,
     /// `wrong/*.rhai`, sorted.
     pub wrong: Vec<PathBuf>,
+    /// `wrong/*.py`, sorted: mistakes natural in Python.
+    pub wrong_python: Vec<PathBuf>,
     /// The Chinese title and hints, when the folder has `exercise.zh.toml`.
     pub zh: Option<ManifestZh>,
 }
@@ -368,6 +377,10 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
         Ok(entries) => {
             for p in entries {
                 let n = name_of(&p);
+                // Python's byte-code cache, made by running a `.py` file here.
+                if n == "__pycache__" {
+                    continue;
+                }
                 if n != "exercise.toml"
                     && n != "wrong"
                     && !FILES.contains(&n.as_str())
@@ -383,8 +396,8 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
         }
     }
     let zh = match ZH_FILES.map(|f| dir.join(f).is_file()) {
-        [false, false, false] => None,
-        [true, true, true] => {
+        [false, false, false, false] => None,
+        [true, true, true, true] => {
             let p = dir.join("exercise.zh.toml");
             std::fs::read_to_string(&p)
                 .map_err(|e| format!("{}: {e}", p.display()))
@@ -424,6 +437,7 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
     };
     let wrong_dir = dir.join("wrong");
     let mut wrong = Vec::new();
+    let mut wrong_python = Vec::new();
     match sorted_entries(&wrong_dir) {
         Err(_) => errors.push(format!(
             "{}: missing (known-wrong solutions, *.rhai, at least one)",
@@ -431,10 +445,18 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
         )),
         Ok(entries) => {
             for p in entries {
+                if name_of(&p) == "__pycache__" {
+                    continue;
+                }
                 if p.is_file() && name_of(&p).ends_with(".rhai") {
                     wrong.push(p);
+                } else if p.is_file() && name_of(&p).ends_with(".py") {
+                    wrong_python.push(p);
                 } else {
-                    errors.push(format!("{}: wrong/ holds only *.rhai files", p.display()));
+                    errors.push(format!(
+                        "{}: wrong/ holds only *.rhai and *.py files",
+                        p.display()
+                    ));
                 }
             }
             if wrong.is_empty() {
@@ -452,6 +474,7 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
             dir: dir.to_owned(),
             manifest,
             wrong,
+            wrong_python,
             zh,
         }),
         _ => Err(errors),
@@ -525,6 +548,8 @@ pub fn generate(folders: &[Folder]) -> String {
             rust_result: {rust_result},
             starter_rhai: {starter_rhai},
             starter_rhai_zh: {starter_rhai_zh},
+            starter_python: {starter_python},
+            starter_python_zh: {starter_python_zh},
             #[cfg(feature = \"render\")]
             starter_rust: {starter_rust},
             hints: {hints},
@@ -554,6 +579,12 @@ pub fn generate(folders: &[Folder]) -> String {
             } else {
                 "None".to_owned()
             },
+            starter_python = file("starter.py"),
+            starter_python_zh = if f.zh.is_some() {
+                format!("Some({})", file("starter.zh.py"))
+            } else {
+                "None".to_owned()
+            },
             starter_rust = file("starter.rs"),
             hints = list(m.hints.iter().map(|h| lit(h))),
             abs = float_lit(m.tolerance.abs),
@@ -579,18 +610,23 @@ pub fn generate(folders: &[Folder]) -> String {
         "/// Each exercise's known-good `solution.rhai` and its `wrong/*.rhai`.\nstatic KNOWN: &[known::Known] = &[\n",
     );
     for f in folders {
-        let wrong = list(f.wrong.iter().map(|p| {
-            format!(
-                "({}, include_str!({}))",
-                lit(&format!("wrong/{}", name_of(p))),
-                path_lit(p)
-            )
-        }));
+        let files = |paths: &[PathBuf]| {
+            list(paths.iter().map(|p| {
+                format!(
+                    "({}, include_str!({}))",
+                    lit(&format!("wrong/{}", name_of(p))),
+                    path_lit(p)
+                )
+            }))
+        };
         let _ = writeln!(
             s,
-            "    known::Known {{ id: {}, solution: include_str!({}), wrong: {wrong} }},",
+            "    known::Known {{ id: {}, solution: include_str!({}), wrong: {}, solution_python: include_str!({}), wrong_python: {} }},",
             lit(&format!("{}/{}", f.chapter, f.slug)),
-            path_lit(&f.dir.join("solution.rhai"))
+            path_lit(&f.dir.join("solution.rhai")),
+            files(&f.wrong),
+            path_lit(&f.dir.join("solution.py")),
+            files(&f.wrong_python),
         );
     }
     s.push_str("];\n");

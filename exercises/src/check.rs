@@ -499,6 +499,14 @@ fn language_problems(ch: &chapters::Chapter) -> Vec<String> {
                         ex.id
                     ));
                 }
+                if python_code_lines(ex.starter_python_in(Lang::Zh))
+                    != python_code_lines(ex.starter_python)
+                {
+                    out.push(format!(
+                        "{}/starter.zh.py: its code differs from starter.py's (only the docstring and comments may)",
+                        ex.id
+                    ));
+                }
             }
         }
     }
@@ -513,6 +521,25 @@ fn code_lines(source: &str) -> Vec<&str> {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with("//"))
         .collect()
+}
+
+/// A Python starter's lines without its docstrings and `#` comments.
+fn python_code_lines(source: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut in_doc = false;
+    for l in source.lines().map(str::trim) {
+        let quotes = l.matches("\"\"\"").count();
+        if in_doc || quotes > 0 {
+            // A docstring's lines: the opening one, the middle ones, the closing one.
+            in_doc = if in_doc { quotes == 0 } else { quotes == 1 };
+            continue;
+        }
+        let code = l.split(" #").next().unwrap_or(l).trim_end();
+        if !code.is_empty() && !code.starts_with('#') {
+            out.push(code);
+        }
+    }
+    out
 }
 
 fn duplicates<'a>(items: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str, &'a str)> {
@@ -617,6 +644,41 @@ fn fixture_gaps(verdicts: &str, demos: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chinese_python_starter_may_change_only_the_docstring() {
+        let en = "def f(x: int) -> int:\n    \"\"\"Entries a query\n    attends to.\"\"\"\n    raise NotImplementedError  # your code here\n";
+        let zh = "def f(x: int) -> int:\n    \"\"\"查询关注的条目数。\"\"\"\n    raise NotImplementedError  # 在这里写你的代码\n";
+        assert_eq!(
+            python_code_lines(en),
+            ["def f(x: int) -> int:", "raise NotImplementedError"]
+        );
+        assert_eq!(python_code_lines(en), python_code_lines(zh));
+        let other =
+            "def f(y: int) -> int:\n    \"\"\"查询。\"\"\"\n    raise NotImplementedError\n";
+        assert_ne!(python_code_lines(en), python_code_lines(other));
+        for ex in crate::all() {
+            if let Some(zh) = ex.starter_python_zh {
+                assert_eq!(
+                    python_code_lines(zh),
+                    python_code_lines(ex.starter_python),
+                    "{}",
+                    ex.id
+                );
+                assert_ne!(
+                    zh, ex.starter_python,
+                    "{}: the docstring is translated",
+                    ex.id
+                );
+            }
+            assert!(
+                ex.starter_python.contains(&format!("def {}(", ex.function)),
+                "{}: starter.py defines {}",
+                ex.id,
+                ex.function
+            );
+        }
+    }
 
     #[test]
     fn a_chinese_starter_may_change_only_comments() {

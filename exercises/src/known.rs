@@ -1,5 +1,5 @@
 //! Each exercise's known solutions, from its folder: the known-good
-//! `solution.rhai` (which the end-to-end tests type into the browser and the
+//! `solution.rhai` and `solution.py` (which the end-to-end tests type into the browser and the
 //! parity fixtures grade natively and in wasm32) and the known-wrong
 //! `wrong/*.rhai` its cases must catch. Not behind `render`, so that the wasm
 //! tests build without the Markdown and highlighting crates.
@@ -12,6 +12,10 @@ pub struct Known {
     pub solution: &'static str,
     /// `wrong/*.rhai`, as `(wrong/<file>, source)`.
     pub wrong: &'static [(&'static str, &'static str)],
+    /// `solution.py`.
+    pub solution_python: &'static str,
+    /// `wrong/*.py`, as `(wrong/<file>, source)`: mistakes natural in Python.
+    pub wrong_python: &'static [(&'static str, &'static str)],
 }
 
 /// The exercise's known-good Rhai solution (`solution.rhai` in its folder; the
@@ -31,4 +35,21 @@ pub fn known_wrong(id: &str) -> &'static [(&'static str, &'static str)] {
         .iter()
         .find(|k| k.id == id)
         .map_or(&[], |k| k.wrong)
+}
+
+/// The exercise's known-good Python solution (`solution.py` in its folder).
+pub fn known_good_python(id: &str) -> Option<&'static str> {
+    crate::KNOWN.iter().find(|k| k.id == id).map(|k| {
+        k.solution_python
+            .strip_suffix('\n')
+            .unwrap_or(k.solution_python)
+    })
+}
+
+/// The exercise's known-wrong Python solutions (`wrong/*.py` in its folder).
+pub fn known_wrong_python(id: &str) -> &'static [(&'static str, &'static str)] {
+    crate::KNOWN
+        .iter()
+        .find(|k| k.id == id)
+        .map_or(&[], |k| k.wrong_python)
 }

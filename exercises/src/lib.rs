@@ -3,8 +3,9 @@
 //!
 //! Pipeline: each exercise is a folder in its chapter's folder,
 //! `chapters/src/<chapter>/exercises/<slug>/` (`exercise.toml` manifest,
-//! `statement.md`, `starter.rhai`, `starter.rs`, `reference.rs` with the cases and
-//! the reference solution, `solution.rhai`, `wrong/*.rhai`); the
+//! `statement.md`, `starter.rhai`, `starter.py`, `starter.rs`, `reference.rs` with
+//! the cases and the reference solution, `solution.rhai`, `solution.py`,
+//! `wrong/*.rhai`, `wrong/*.py`); the
 //! build script (`build.rs`) checks the folders and generates the registry
 //! ([`all`]) and a module per exercise (`ch_newmodels::attended`, ...);
 //! [`Exercise::spec`] hands the judge what it grades; [`grade_rhai`] grades a
@@ -55,6 +56,12 @@ pub struct Exercise {
     /// The same code with its comments in Chinese (`starter.zh.rhai`), when the
     /// folder has a Chinese text.
     pub starter_rhai_zh: Option<&'static str>,
+    /// Python starter code (`starter.py`): the signature, a docstring, and
+    /// `raise NotImplementedError`.
+    pub starter_python: &'static str,
+    /// The same code with its docstring in Chinese (`starter.zh.py`), when the
+    /// folder has a Chinese text.
+    pub starter_python_zh: Option<&'static str>,
     /// Rust starter code (the function as it stands in the practice crate).
     #[cfg(feature = "render")]
     pub starter_rust: &'static str,
@@ -100,6 +107,14 @@ impl Exercise {
         match (lang, self.starter_rhai_zh) {
             (chapters::Lang::Zh, Some(zh)) => zh,
             _ => self.starter_rhai,
+        }
+    }
+
+    /// The Python starter in `lang` (the English one when there is no Chinese text).
+    pub fn starter_python_in(&self, lang: chapters::Lang) -> &'static str {
+        match (lang, self.starter_python_zh) {
+            (chapters::Lang::Zh, Some(zh)) => zh,
+            _ => self.starter_python,
         }
     }
 

@@ -250,6 +250,10 @@ type = "int"
             "// Twice n.\nfn twice(n) {\n    todo()\n}\n",
         ),
         (
+            "exercises/twice/starter.py",
+            "def twice(n: int) -> int:\n    \"\"\"Twice n.\"\"\"\n    raise NotImplementedError  # your code here\n",
+        ),
+        (
             "exercises/twice/starter.rs",
             "/// Twice `n`.\npub fn twice(n: i64) -> i64 {\n    todo!()\n}\n",
         ),
@@ -283,6 +287,7 @@ pub fn cases() -> Vec<Case> {
 "#,
         ),
         ("exercises/twice/solution.rhai", "fn twice(n) {\n    n + n\n}\n"),
+        ("exercises/twice/solution.py", "def twice(n):\n    return n + n\n"),
         ("exercises/twice/wrong/plus_two.rhai", "fn twice(n) {\n    n + 2\n}\n"),
     ]
     .into_iter()

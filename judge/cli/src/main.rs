@@ -2,6 +2,7 @@
 //!
 //! `judge practice/ch_newmodels [--json] [--watch]` grades every exercise of the
 //! chapter named by the folder: `<slug>.rhai` through the sandboxed Rhai engine,
+//! `<slug>.py` with the learner's Python (a child process, as for Rust),
 //! and the folder's Cargo package (built with the learner's cargo, each exercise
 //! run in a child process with a timeout and a memory limit) for Rust solutions.
 //! `judge --help` lists the other commands. Everything it says to people is in
@@ -27,6 +28,8 @@ macro_rules! out {
     };
 }
 
+mod child;
+mod python;
 mod report;
 mod rust;
 mod watch;
@@ -196,8 +199,8 @@ fn out_or_exit(text: std::fmt::Arguments) {
 
 /// Everything a grading run needs to know.
 pub struct Options {
-    /// Limits of the Rust processes.
-    pub rust: rust::Limits,
+    /// Limits of the Rust and Python processes.
+    pub limits: child::Limits,
     /// The language of the messages.
     pub lang: Lang,
 }
@@ -226,7 +229,7 @@ fn grade_cmd(g: &GradeArgs, lang: Lang) -> ExitCode {
         return ExitCode::from(2);
     }
     let opts = Options {
-        rust: rust::Limits {
+        limits: child::Limits {
             timeout: Duration::from_secs_f64(g.timeout),
             memory: g.memory.saturating_mul(1 << 20),
         },
@@ -257,7 +260,7 @@ fn list_cmd(folder: Option<&Path>, lang: Lang) -> ExitCode {
         grade_folder(
             f,
             &Options {
-                rust: rust::Limits::default(),
+                limits: child::Limits::default(),
                 lang,
             },
         )
@@ -394,7 +397,7 @@ fn eval_cmd(src: &str, lang: Lang) -> ExitCode {
 
 /// One graded solution: language and verdict.
 pub struct Graded {
-    /// `rhai` or `rust`.
+    /// `rhai`, `python` or `rust`.
     pub lang: &'static str,
     /// The verdict.
     pub verdict: Verdict,
@@ -404,7 +407,7 @@ pub struct Graded {
 
 /// A graded folder: the verdicts, and a build error shown once.
 pub struct Results {
-    /// Every verdict, Rhai files first.
+    /// Every verdict: Rhai files first, then Python files, then Rust.
     pub graded: Vec<Graded>,
     /// The Rust package's errors that no single exercise owns.
     pub build_error: Option<String>,
@@ -457,9 +460,27 @@ fn grade_folder(folder: &Path, opts: &Options) -> Result<Results, String> {
             elapsed: t0.elapsed(),
         });
     }
+    let py_files: Vec<(&Exercise, PathBuf)> = exs
+        .iter()
+        .map(|ex| (ex, folder.join(format!("{}.py", ex.slug()))))
+        .filter(|(_, f)| f.exists())
+        .collect();
+    if !py_files.is_empty() {
+        let python = python::check_interpreter();
+        for (ex, file) in py_files {
+            let t0 = Instant::now();
+            let verdict = python::grade_file(&file, ex, opts.limits, &python);
+            graded.push(Graded {
+                lang: "python",
+                verdict,
+                elapsed: t0.elapsed(),
+            });
+        }
+        python::clean_up();
+    }
     let mut build_error = None;
     if folder.join("Cargo.toml").exists() {
-        let r = rust::grade_package(folder, &exs, opts.rust);
+        let r = rust::grade_package(folder, &exs, opts.limits);
         build_error = r.build_error;
         graded.extend(r.verdicts.into_iter().map(|(verdict, elapsed)| Graded {
             lang: "rust",

@@ -63,7 +63,7 @@ fn concerns_learner(ev: &notify::Event) -> bool {
             !p.components().any(|c| c.as_os_str() == "target")
                 && matches!(
                     p.extension().and_then(|e| e.to_str()),
-                    Some("rhai" | "rs" | "toml")
+                    Some("rhai" | "py" | "rs" | "toml")
                 )
         })
 }

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{CodeError, Finding, LimitHit, Mismatch, ScriptFault, Tolerance, Value, compare};
+use crate::{
+    Answer, CodeError, Finding, LimitHit, Mismatch, ScriptFault, Tolerance, Value, compare,
+};
 
 /// What the judge needs to know of an exercise to grade it.
 #[derive(Debug, Clone)]
@@ -161,6 +163,11 @@ pub trait Solver {
     fn take_printed(&mut self) -> Vec<String> {
         Vec::new()
     }
+
+    /// The language the code is written in, for the messages that teach.
+    fn answer(&self) -> Answer {
+        Answer::Rhai
+    }
 }
 
 impl Verdict {
@@ -286,6 +293,7 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
                         function: spec.function.clone(),
                         expected: want.type_name().to_owned(),
                         got: got.type_name().to_owned(),
+                        answer: solver.answer(),
                     };
                     if first_problem
                         .as_ref()

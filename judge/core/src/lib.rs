@@ -19,6 +19,8 @@ mod compare;
 mod grade;
 pub mod harness;
 mod lang;
+pub mod python;
+pub mod replies;
 mod say;
 #[cfg(feature = "script")]
 pub mod script;
@@ -29,6 +31,6 @@ pub use grade::{
     Case, CaseResult, Kind, Solver, SolverError, Spec, Status, Verdict, call_text, grade,
     grade_case,
 };
-pub use lang::Lang;
+pub use lang::{Answer, Lang};
 pub use say::{CodeError, Fault, Finding, LimitHit, Reason, ScriptFault, Tip};
 pub use value::Value;

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{CaseResult, Lang, Mismatch, SolverError, Status, Value, Verdict};
+use crate::{Answer, CaseResult, Lang, Mismatch, SolverError, Status, Value, Verdict};
 
 /// What a verdict, or one case of it, says happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -55,6 +55,9 @@ pub enum Finding {
         expected: String,
         /// The type the code returned.
         got: String,
+        /// The language of the code, which the conversion tip is worded for.
+        #[serde(default, skip_serializing_if = "Answer::is_rhai")]
+        answer: Answer,
     },
     /// The code did not compile, raised an error or hit a limit.
     Raised {
@@ -145,11 +148,14 @@ impl Finding {
                     function,
                     expected,
                     got,
+                    answer,
                 },
                 Lang::En,
             ) => format!(
-                "case {case}: wrong return type: `{function}` must return {expected}, yours returned {got}{}",
-                conversion_tip(expected, got, lang)
+                "case {case}: wrong return type: `{function}` must return {}, yours returned {}{}",
+                answer.type_word(expected),
+                answer.type_word(got),
+                conversion_tip(expected, got, *answer, lang)
             ),
             (
                 F::WrongType {
@@ -157,11 +163,14 @@ impl Finding {
                     function,
                     expected,
                     got,
+                    answer,
                 },
                 Lang::Zh,
             ) => format!(
-                "第 {case} 个用例：返回类型不对：`{function}` 应当返回 {expected}，你的代码返回了 {got}{}",
-                conversion_tip(expected, got, lang)
+                "第 {case} 个用例：返回类型不对：`{function}` 应当返回 {}，你的代码返回了 {}{}",
+                answer.type_word(expected),
+                answer.type_word(got),
+                conversion_tip(expected, got, *answer, lang)
             ),
             (F::Raised { case: None, error }, _) => error.message_in(lang),
             (
@@ -519,7 +528,32 @@ impl Tip {
 
 /// After a wrong return type, the conversion a Rhai learner most likely
 /// missed (#27): a float where an int is due, or an int where a float is.
-fn conversion_tip(expected: &str, got: &str, lang: Lang) -> &'static str {
+fn conversion_tip(expected: &str, got: &str, answer: Answer, lang: Lang) -> &'static str {
+    match answer {
+        Answer::Rhai => rhai_conversion_tip(expected, got, lang),
+        Answer::Python => python_conversion_tip(expected, got, lang),
+        // Rust's types are checked by its compiler; nothing to teach here.
+        Answer::Rust => "",
+    }
+}
+
+/// [`conversion_tip`] for a Python answer.
+fn python_conversion_tip(expected: &str, got: &str, lang: Lang) -> &'static str {
+    match (expected, got, lang) {
+        ("int", "float", Lang::En) => {
+            ". In Python `/` always gives a float (`6 / 3` is 2.0): divide whole numbers with `//`, or end with `math.floor(x)` or `math.ceil(x)`, which return ints."
+        }
+        ("int", "float", Lang::Zh) => {
+            "。Python 的 `/` 总是得到浮点数（`6 / 3` 是 2.0）：整数相除用 `//`，或者最后用 `math.floor(x)`、`math.ceil(x)`，它们返回整数。"
+        }
+        ("float", "int", Lang::En) => ". Return `float(x)`.",
+        ("float", "int", Lang::Zh) => "。返回 `float(x)`。",
+        _ => "",
+    }
+}
+
+/// [`conversion_tip`] for a Rhai answer.
+fn rhai_conversion_tip(expected: &str, got: &str, lang: Lang) -> &'static str {
     match (expected, got, lang) {
         ("int", "float", Lang::En) => {
             ". In Rhai, `floor()`, `ceiling()`, `round()` and `int()` return floats: end with `.to_int()`, as in `x.floor().to_int()`."
@@ -821,6 +855,60 @@ pub enum CodeError {
         /// The case it did not answer.
         case: usize,
     },
+    /// A Python answer does not parse.
+    PythonSyntax {
+        /// The file, e.g. `attended.py`.
+        file: String,
+        /// Where: line and column (1-based).
+        line: usize,
+        /// The column.
+        column: usize,
+        /// Python's message, e.g. `SyntaxError: invalid syntax`.
+        message: String,
+    },
+    /// A Python answer defines no function of that name.
+    MissingDef {
+        /// The function to write.
+        function: String,
+        /// Its number of parameters.
+        arity: usize,
+    },
+    /// Python code raised an exception.
+    Exception {
+        /// Its type, e.g. `ZeroDivisionError`.
+        kind: String,
+        /// Its message, verbatim (may be empty).
+        message: String,
+        /// The line of the learner's file it was raised from, when it was.
+        line: Option<usize>,
+    },
+    /// Python code called `sys.exit` (or raised `SystemExit`).
+    SysExit {
+        /// The status it gave, as Python shows it.
+        status: String,
+    },
+    /// A Python answer returned a value of a type the judge cannot compare.
+    Unsupported {
+        /// Its type's name, e.g. `generator`.
+        type_name: String,
+    },
+    /// A Python answer returned an int that does not fit in 64 bits.
+    IntTooBig {
+        /// Its digits (the start of them when there are many).
+        digits: String,
+    },
+    /// No Python could be started to grade a `.py` file.
+    NoPython {
+        /// The program tried, e.g. `python3`.
+        tried: String,
+        /// Why it could not run.
+        reason: String,
+    },
+    /// The Python found is older than the judge supports.
+    OldPython {
+        /// Its version, e.g. `3.8.10`.
+        version: String,
+    },
 }
 
 impl CodeError {
@@ -833,6 +921,8 @@ impl CodeError {
                 | CodeError::NotUtf8 { .. }
                 | CodeError::PackageBroken { .. }
                 | CodeError::ModuleBroken { .. }
+                | CodeError::PythonSyntax { .. }
+                | CodeError::MissingDef { .. }
         )
     }
 
@@ -932,6 +1022,97 @@ impl CodeError {
             (C::Ended { case }, Lang::Zh) => format!("进程在回答第 {case} 个用例之前就结束了"),
             (C::Lost { case }, Lang::En) => format!("the process was lost before case {case}"),
             (C::Lost { case }, Lang::Zh) => format!("在第 {case} 个用例之前失去了进程的踪迹"),
+            (
+                C::PythonSyntax {
+                    file,
+                    line,
+                    column,
+                    message,
+                },
+                Lang::En,
+            ) => format!("{file}, line {line}, column {column}: {message}"),
+            (
+                C::PythonSyntax {
+                    file,
+                    line,
+                    column,
+                    message,
+                },
+                Lang::Zh,
+            ) => format!("{file} 第 {line} 行第 {column} 列有语法错误：{message}"),
+            (C::MissingDef { function, arity }, Lang::En) => format!(
+                "no function `{function}` found: define `def {function}(...)` with {arity} parameters"
+            ),
+            (C::MissingDef { function, arity }, Lang::Zh) => {
+                format!("找不到函数 `{function}`：请定义带 {arity} 个参数的 `def {function}(...)`")
+            }
+            (
+                C::Exception {
+                    kind,
+                    message,
+                    line,
+                },
+                _,
+            ) => {
+                let what = if message.is_empty() {
+                    kind.clone()
+                } else {
+                    match lang {
+                        Lang::En => format!("{kind}: {message}"),
+                        Lang::Zh => format!("{kind}：{message}"),
+                    }
+                };
+                match (line, lang) {
+                    (Some(l), Lang::En) => format!("line {l}: {what}"),
+                    (Some(l), Lang::Zh) => format!("第 {l} 行抛出了 {what}"),
+                    (None, Lang::En) => format!("raised {what}"),
+                    (None, Lang::Zh) => format!("抛出了 {what}"),
+                }
+            }
+            (C::SysExit { status }, Lang::En) => {
+                format!("the code called sys.exit({status}): return the value instead")
+            }
+            (C::SysExit { status }, Lang::Zh) => {
+                format!("代码调用了 sys.exit({status})：请改为返回结果")
+            }
+            (C::Unsupported { type_name }, Lang::En) => {
+                let fix = if type_name == "generator" {
+                    " (for a generator, return `list(...)` of it)"
+                } else {
+                    ""
+                };
+                format!(
+                    "returned a {type_name}, which the judge cannot compare: return an int, float, bool, str, list, dict with str keys, or None{fix}"
+                )
+            }
+            (C::Unsupported { type_name }, Lang::Zh) => {
+                let fix = if type_name == "generator" {
+                    "（生成器请用 `list(...)` 转成列表再返回）"
+                } else {
+                    ""
+                };
+                format!(
+                    "返回了 {type_name}，评测无法比较它：请返回 int、float、bool、str、list、键为 str 的 dict 或 None{fix}"
+                )
+            }
+            (C::IntTooBig { digits }, Lang::En) => format!(
+                "returned the int {digits}, which does not fit in 64 bits (the judge compares ints from -2^63 to 2^63 - 1)"
+            ),
+            (C::IntTooBig { digits }, Lang::Zh) => format!(
+                "返回的整数 {digits} 超出了 64 位（评测比较的整数范围是 -2^63 到 2^63 - 1）"
+            ),
+            (C::NoPython { tried, reason }, Lang::En) => format!(
+                "could not run `{tried}` to grade the .py files ({reason}): install Python 3.9 or newer, or name it in JUDGE_PYTHON"
+            ),
+            (C::NoPython { tried, reason }, Lang::Zh) => format!(
+                "无法运行 `{tried}` 来评测 .py 文件（{reason}）：请安装 Python 3.9 或更新的版本，或用 JUDGE_PYTHON 指定"
+            ),
+            (C::OldPython { version }, Lang::En) => format!(
+                "Python {version} is too old to grade .py files: the judge needs 3.9 or newer (JUDGE_PYTHON names another)"
+            ),
+            (C::OldPython { version }, Lang::Zh) => format!(
+                "Python {version} 版本太旧，无法评测 .py 文件：评测需要 3.9 或更新的版本（可用 JUDGE_PYTHON 指定别的）"
+            ),
         }
     }
 }
@@ -1090,5 +1271,117 @@ mod tests {
         assert_eq!(zh, "超出限制：the worker stopped");
         let json = serde_json::to_string(&SolverError::Sandbox(LimitHit::Time)).unwrap();
         assert_eq!(json, r#"{"sandbox":"time"}"#);
+    }
+
+    #[test]
+    fn python_errors_are_told_in_both_languages() {
+        let code = |e| both(SolverError::Code(e));
+        let (en, zh) = code(CodeError::Exception {
+            kind: "ZeroDivisionError".into(),
+            message: "division by zero".into(),
+            line: Some(3),
+        });
+        assert_eq!(en, "line 3: ZeroDivisionError: division by zero");
+        assert_eq!(zh, "第 3 行抛出了 ZeroDivisionError：division by zero");
+        let (en, zh) = code(CodeError::Exception {
+            kind: "StopIteration".into(),
+            message: String::new(),
+            line: None,
+        });
+        assert_eq!(en, "raised StopIteration");
+        assert_eq!(zh, "抛出了 StopIteration");
+        let syntax = CodeError::PythonSyntax {
+            file: "attended.py".into(),
+            line: 2,
+            column: 5,
+            message: "SyntaxError: invalid syntax".into(),
+        };
+        assert!(syntax.is_compile());
+        let (en, zh) = code(syntax);
+        assert_eq!(
+            en,
+            "attended.py, line 2, column 5: SyntaxError: invalid syntax"
+        );
+        assert_eq!(
+            zh,
+            "attended.py 第 2 行第 5 列有语法错误：SyntaxError: invalid syntax"
+        );
+        let (en, zh) = code(CodeError::MissingDef {
+            function: "attended".into(),
+            arity: 4,
+        });
+        assert_eq!(
+            en,
+            "no function `attended` found: define `def attended(...)` with 4 parameters"
+        );
+        assert_eq!(
+            zh,
+            "找不到函数 `attended`：请定义带 4 个参数的 `def attended(...)`"
+        );
+        let (en, zh) = code(CodeError::Unsupported {
+            type_name: "generator".into(),
+        });
+        assert!(
+            en.contains("(for a generator, return `list(...)` of it)"),
+            "{en}"
+        );
+        assert!(zh.contains("生成器请用 `list(...)`"), "{zh}");
+        let (en, _) = code(CodeError::Unsupported {
+            type_name: "set".into(),
+        });
+        assert!(!en.contains("generator"), "{en}");
+        for e in [
+            CodeError::SysExit { status: "3".into() },
+            CodeError::IntTooBig {
+                digits: "1".repeat(20),
+            },
+            CodeError::NoPython {
+                tried: "python3".into(),
+                reason: "not found".into(),
+            },
+            CodeError::OldPython {
+                version: "3.8.1".into(),
+            },
+        ] {
+            let (en, zh) = code(e);
+            assert!(
+                !en.is_empty() && zh.chars().any(|c| c > '\u{2e80}'),
+                "{en} / {zh}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrong_return_type_is_worded_for_the_answer_language() {
+        let finding = |answer| Finding::WrongType {
+            case: 2,
+            function: "f".into(),
+            expected: "int".into(),
+            got: "float".into(),
+            answer,
+        };
+        let rhai = finding(Answer::Rhai).text_in(Lang::En);
+        assert!(rhai.contains("`.to_int()`"), "{rhai}");
+        let py = finding(Answer::Python).text_in(Lang::En);
+        assert!(py.contains("`//`") && !py.contains("to_int"), "{py}");
+        assert!(finding(Answer::Python).text_in(Lang::Zh).contains("`//`"));
+        let rust = finding(Answer::Rust).text_in(Lang::En);
+        assert!(rust.ends_with("yours returned float"), "{rust}");
+        let none = Finding::WrongType {
+            case: 1,
+            function: "f".into(),
+            expected: "map".into(),
+            got: "()".into(),
+            answer: Answer::Python,
+        };
+        assert!(
+            none.text_in(Lang::En)
+                .ends_with("must return dict, yours returned None")
+        );
+        // Rhai's findings serialise as they did before answers had a language.
+        let json = serde_json::to_string(&finding(Answer::Rhai)).unwrap();
+        assert!(!json.contains("answer"), "{json}");
+        let json = serde_json::to_string(&finding(Answer::Python)).unwrap();
+        assert!(json.contains(r#""answer":"python""#), "{json}");
     }
 }

@@ -95,6 +95,9 @@ pub fn cases() -> Vec<Case> {
         case(Kind::Hidden, 580, 0.0, 2.5, 0),
         // One decode node at P:D = 1:1.
         case(Kind::Hidden, 4, 0.25, 1.0, 1),
+        // A half that rounds to an odd count: 9 × 0.5 = 4.5 decode nodes is 5
+        // (halves up, as the article rounds; Python's round() would give 4).
+        case(Kind::Hidden, 9, 0.5, 2.5, 0),
     ];
     let seed = 20_261_405;
     let mut rng = SplitMix64::new(seed);

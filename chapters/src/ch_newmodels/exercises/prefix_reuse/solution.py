@@ -1,0 +1,3 @@
+def prefix_reuse(prefix_len: int, ratio: int) -> list:
+    reused = prefix_len // ratio
+    return [reused, reused * ratio, prefix_len - reused * ratio]

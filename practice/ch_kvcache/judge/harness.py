@@ -1,0 +1,181 @@
+"""The judge's side of a Python answer: runs one function on the judge's cases.
+
+    JUDGE_CASES=cases.jsonl JUDGE_REPLIES=replies.jsonl \
+        python3 -I harness.py answer.py function arity
+
+The protocol is the one the Rust practice package speaks (`judge::harness`):
+`JUDGE_CASES` names a file with one JSON array of arguments per line, and the
+replies go to the file `JUDGE_REPLIES` names, one JSON object per line, flushed
+after each: `{"case": i, "ok": value}`, `{"case": i, "todo": true}` for a
+`NotImplementedError`, `{"case": i, "raised": {...}}` for another exception, and
+a few more kinds below. Case 0 is the loading of the file: a syntax error, an
+exception at import, a missing function or a wrong number of parameters stop
+there. Before case i runs, the marker `\x1e[judge case i]\x1e` goes to standard
+output, so the judge can tell which case printed what.
+
+Values travel in the judge's wire encoding: JSON, with non-finite floats as
+`{"$float": "NaN" | "inf" | "-inf"}`. An int is a Python int and a float a
+Python float; lists, tuples and dicts with str keys nest; None is "no value".
+
+The judge runs its own copy of this file; the copy in a practice folder's
+`judge/` is there to read. Python 3.9 or newer.
+"""
+
+import json
+import math
+import os
+import sys
+
+WIRE_FLOAT = "$float"
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+
+class Unsupported(Exception):
+    """A returned value the judge cannot compare."""
+
+
+class TooBig(Exception):
+    """A returned int outside 64 bits."""
+
+
+def from_wire(v):
+    if isinstance(v, dict):
+        if len(v) == 1 and WIRE_FLOAT in v:
+            return {"NaN": math.nan, "inf": math.inf, "-inf": -math.inf}[v[WIRE_FLOAT]]
+        return {k: from_wire(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [from_wire(x) for x in v]
+    return v
+
+
+def to_wire(v, depth=0):
+    if depth > 64:
+        raise Unsupported("value nested more than 64 deep")
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, int):
+        if not INT_MIN <= v <= INT_MAX:
+            raise TooBig(v)
+        return v
+    if isinstance(v, float):
+        if math.isnan(v):
+            return {WIRE_FLOAT: "NaN"}
+        if math.isinf(v):
+            return {WIRE_FLOAT: "inf" if v > 0 else "-inf"}
+        return v
+    if isinstance(v, (list, tuple)):
+        return [to_wire(x, depth + 1) for x in v]
+    if isinstance(v, dict):
+        out = {}
+        for k, x in v.items():
+            if not isinstance(k, str):
+                raise Unsupported("dict with a %s key" % type(k).__name__)
+            out[k] = to_wire(x, depth + 1)
+        return out
+    # NumPy's and PyTorch's scalars and arrays, which engineers reach for.
+    if hasattr(v, "tolist") and callable(v.tolist):
+        return to_wire(v.tolist(), depth + 1)
+    if hasattr(type(v), "__index__"):
+        return to_wire(int(v.__index__()), depth)
+    raise Unsupported(type(v).__name__)
+
+
+def where(exc, filename):
+    """The last line of the learner's file in the exception's traceback."""
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def describe(exc, filename):
+    message = str(exc)
+    if len(message) > 500:
+        message = message[:500] + "…"
+    return {"kind": type(exc).__name__, "message": message, "line": where(exc, filename)}
+
+
+def marker(i):
+    return "\x1e[judge case %d]\x1e" % i
+
+
+def outcome(call, filename):
+    """The reply for one call, without its case number."""
+    try:
+        value = call()
+    except NotImplementedError:
+        return {"todo": True}
+    except RecursionError:
+        return {"limit": "recursion"}
+    except MemoryError:
+        return {"limit": "memory"}
+    except SystemExit as e:
+        return {"exit": repr(e.code) if e.code is not None else ""}
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # the learner's exception, whatever it is
+        return {"raised": describe(e, filename)}
+    try:
+        return {"ok": to_wire(value)}
+    except TooBig as e:
+        digits = str(e.args[0])
+        if len(digits) > 40:
+            digits = digits[:30] + "… (%d digits)" % len(digits.lstrip("-"))
+        return {"bigint": digits}
+    except Unsupported as e:
+        return {"unsupported": str(e)}
+    except RecursionError:
+        return {"unsupported": "value nested too deeply"}
+
+
+def main():
+    path, name, arity = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    filename = os.path.basename(path)
+    replies = open(os.environ["JUDGE_REPLIES"], "w", encoding="utf-8")
+
+    def reply(case, body):
+        body = dict(body, case=case)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        replies.write(json.dumps(body, allow_nan=False) + "\n")
+        replies.flush()
+
+    if sys.version_info < (3, 9):
+        reply(0, {"python": "%d.%d.%d" % sys.version_info[:3]})
+        return
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as e:
+        message = "%s: %s" % (type(e).__name__, e.msg)
+        reply(0, {"syntax": message, "line": e.lineno or 1, "column": e.offset or 1})
+        return
+    namespace = {"__name__": "__answer__", "__file__": filename}
+    loaded = outcome(lambda: exec(code, namespace), filename)
+    if "ok" not in loaded:
+        reply(0, loaded)
+        return
+    f = namespace.get(name)
+    if not callable(f):
+        reply(0, {"missing": name})
+        return
+    code_of = getattr(f, "__code__", None)
+    if code_of is not None and not (code_of.co_flags & 0x04):  # no *args
+        found = code_of.co_argcount
+        if found != arity:
+            reply(0, {"arity": found})
+            return
+    with open(os.environ["JUDGE_CASES"], encoding="utf-8") as cases:
+        for i, line in enumerate(cases, start=1):
+            sys.stdout.write(marker(i))
+            sys.stdout.flush()
+            args = [from_wire(a) for a in json.loads(line)]
+            reply(i, outcome(lambda: f(*args), filename))
+
+
+if __name__ == "__main__":
+    main()
