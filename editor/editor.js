@@ -6,7 +6,7 @@
 // module puts a CodeMirror view in front of it and keeps the two equal: typing in
 // the view writes the textarea and fires its `input` event (the app saves the
 // code), and a value the app or a test sets on the textarea flows into the view.
-import { EditorState, StateEffect, StateField } from '@codemirror/state';
+import { Compartment, EditorState, StateEffect, StateField } from '@codemirror/state';
 import {
   Decoration, EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers,
 } from '@codemirror/view';
@@ -15,6 +15,9 @@ import {
   HighlightStyle, StreamLanguage, bracketMatching, indentOnInput, indentUnit, syntaxHighlighting,
 } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
+import { python as pythonMode } from '@codemirror/legacy-modes/mode/python';
+
+const python = StreamLanguage.define(pythonMode);
 
 // Rhai: Rust-like tokens, plus `fn` without types, backtick strings and `print`.
 const RHAI_KEYWORDS = new Set(['fn', 'let', 'const', 'if', 'else', 'while', 'loop', 'for', 'in',
@@ -97,19 +100,24 @@ const theme = EditorView.theme({
 
 const native = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
 
-/** Puts an editor for Rhai code (every editor in the book holds Rhai; Rust
- * sources are highlighted at build time) in front of `textarea`. */
+// The textarea's `data-lang` ("python", else Rhai) picks the highlighting; the
+// app changes it when the reader switches an exercise's language.
+const languageOf = (textarea) => (textarea.dataset.lang === 'python' ? python : rhai);
+
+/** Puts an editor for Rhai or Python code (Rust sources are highlighted at
+ * build time) in front of `textarea`. */
 export function mount(textarea) {
   if (textarea._ihView) return textarea._ihView;
   const wrap = textarea.closest('.editor-wrap') || textarea.parentElement;
   let fromView = false;
+  const language = new Compartment();
   const view = new EditorView({
     state: EditorState.create({
       doc: textarea.value,
       extensions: [
         lineNumbers(), history(), drawSelection(), highlightActiveLine(), bracketMatching(),
         indentOnInput(), indentUnit.of('    '), EditorView.lineWrapping,
-        rhai, syntaxHighlighting(style), theme, marked,
+        language.of(languageOf(textarea)), syntaxHighlighting(style), theme, marked,
         keymap.of([
           { key: 'Mod-Enter', run: () => { runOf(textarea); return true; } },
           indentWithTab, ...defaultKeymap, ...historyKeymap,
@@ -152,6 +160,8 @@ export function mount(textarea) {
     view.dispatch({ selection: { anchor: clamp(textarea.selectionStart), head: clamp(textarea.selectionEnd) } });
     view.focus();
   }
+  new MutationObserver(() => view.dispatch({ effects: language.reconfigure(languageOf(textarea)) }))
+    .observe(textarea, { attributes: true, attributeFilter: ['data-lang'] });
   textarea._ihView = view;
   return view;
 }

@@ -78,9 +78,32 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(answer(request, url));
 });
 
+// Python (Pyodide, its worker and the judge's harness, about 14 MB) is not
+// precached: it is stored the first time a reader runs Python, in a cache of
+// its own that outlives the book's versions (its name says which Pyodide;
+// the harness and worker are checked against the network when it answers).
+const PYTHON_CACHE = "ih-python-{{pyodide}}";
+const isPython = (path) => path.startsWith("/pyodide/") || path.startsWith("/python/") || path === "/python-worker.js";
+
+async function answerPython(request, url) {
+  const cache = await caches.open(PYTHON_CACHE);
+  const pinned = url.pathname.startsWith("/pyodide/");
+  const hit = await cache.match(url.origin + url.pathname);
+  if (hit && pinned) return hit;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(url.origin + url.pathname, await plain(response.clone()));
+    return response;
+  } catch (e) {
+    if (hit) return hit;
+    throw e;
+  }
+}
+
 // Cache first, then the network. A page the cache does not have, with no
 // network, is the cached 404 page with status 404, as the hosts answer.
 async function answer(request, url) {
+  if (isPython(url.pathname)) return answerPython(request, url);
   const hit = await caches.match(url.origin + key(url.pathname), { cacheName: CACHE });
   if (hit) return hit.redirected ? plain(hit) : hit;
   try {

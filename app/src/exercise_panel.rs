@@ -5,26 +5,52 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use exercises::Exercise;
-use judge::{CaseResult, Kind, SolverError, Status, Value, Verdict};
+use judge::{Answer, CaseResult, Kind, SolverError, Status, Value, Verdict};
 
 use crate::now_ms;
 use crate::progress::Progress;
 use crate::progress::use_progress;
+use crate::python;
 use crate::scratch_cell::CODE_LIMIT_MS;
 use crate::storage::Outcome;
-use crate::storage::{self, code_key, fails_key};
+use crate::storage::{self, code_key, fails_key, python_code_key, python_fails_key};
 use crate::worker::{self, Lane, Stopped};
 use exercises::jobs::Reply;
 use exercises::panel::{Offer, Panel, Run, Store};
 
+/// Where an exercise's code and failed runs are saved, in `answer`'s language.
+fn keys(id: &str, answer: Answer) -> (String, String) {
+    match answer {
+        Answer::Python => (python_code_key(id), python_fails_key(id)),
+        _ => (code_key(id), fails_key(id)),
+    }
+}
+
+/// The panel of an exercise in one language, from what was saved for it.
+fn panel_in(ex: &Exercise, answer: Answer, hints: usize) -> Panel {
+    let lang = crate::lang::chapters_lang();
+    let starter = match answer {
+        Answer::Python => ex.starter_python_in(lang),
+        _ => ex.starter_rhai_in(lang),
+    };
+    let (code, fails) = keys(ex.id, answer);
+    Panel::new(
+        starter,
+        storage::get(&code),
+        storage::get(&fails).as_deref(),
+        hints,
+    )
+}
+
 /// Makes the writes a change of the panel asks for.
-fn store(id: &str, progress: Progress, writes: Vec<Store>) {
+fn store(id: &str, answer: Answer, progress: Progress, writes: Vec<Store>) {
+    let (code_key, fails_key) = keys(id, answer);
     for w in writes {
         match w {
-            Store::Code(code) => storage::save(&code_key(id), &code),
-            Store::ForgetCode => storage::remove(&code_key(id)),
-            Store::Fails(n) => storage::save(&fails_key(id), &n.to_string()),
-            Store::ForgetFails => storage::remove(&fails_key(id)),
+            Store::Code(code) => storage::save(&code_key, &code),
+            Store::ForgetCode => storage::remove(&code_key),
+            Store::Fails(n) => storage::save(&fails_key, &n.to_string()),
+            Store::ForgetFails => storage::remove(&fails_key),
             Store::Progress(status) => progress.set(id, status),
             Store::ForgetProgress => progress.forget(id),
         }
@@ -53,6 +79,8 @@ pub fn ExercisePanel(
     hints: Vec<String>,
     statement_html: String,
     reference_html: String,
+    /// The highlighted `solution.py`, shown after a pass in Python.
+    reference_python_html: String,
     /// How many test cases it has (`data-cases`, counted at build time: the
     /// page's module has no cases), for a run the worker could not finish.
     cases: usize,
@@ -60,13 +88,26 @@ pub fn ExercisePanel(
     let ex = Arc::new(ex);
     let id = ex.id;
     let progress = use_progress();
-    let starter = ex.starter_rhai_in(crate::lang::chapters_lang());
-    let panel = RwSignal::new(Panel::new(
-        starter,
-        storage::get(&code_key(id)),
-        storage::get(&fails_key(id)).as_deref(),
+    // The language of the answer, the reader's last choice, with a panel per
+    // language: the one on screen, and the other kept aside (its own code,
+    // failed runs, hints and reveal).
+    let answer = RwSignal::new(storage::answer_language());
+    let panel = RwSignal::new(panel_in(&ex, answer.get_untracked(), hints.len()));
+    let other_answer = |a: Answer| {
+        if a == Answer::Python {
+            Answer::Rhai
+        } else {
+            Answer::Python
+        }
+    };
+    let aside = StoredValue::new(panel_in(
+        &ex,
+        other_answer(answer.get_untracked()),
         hints.len(),
     ));
+    let loading = RwSignal::new(None::<python::Loading>);
+    // Which lane the run under way went to.
+    let running_python = StoredValue::new(false);
     // What each part of the view reads, so that a keystroke re-renders only
     // what shows the code.
     let code = Memo::new(move |_| panel.with(|p| p.code.clone()));
@@ -82,8 +123,19 @@ pub fn ExercisePanel(
     let revealable = Memo::new(move |_| panel.with(|p| (p.can_reveal(false), p.can_reveal(true))));
     let change = move |f: &dyn Fn(&mut Panel) -> Vec<Store>| {
         if let Some(writes) = panel.try_update(|p| f(p)) {
-            store(id, progress, writes);
+            store(id, answer.get_untracked(), progress, writes);
         }
+    };
+    // Switches the answer's language (not while a run is under way).
+    let switch_to = move |a: Answer| {
+        if answer.get_untracked() == a || running.get_untracked().is_some() {
+            return;
+        }
+        let shown = panel.get_untracked();
+        panel.set(aside.get_value());
+        aside.set_value(shown);
+        answer.set(a);
+        storage::save_answer_language(a);
     };
     let gutter = NodeRef::<leptos::html::Pre>::new();
     let textarea = NodeRef::<leptos::html::Textarea>::new();
@@ -98,13 +150,22 @@ pub fn ExercisePanel(
                 return;
             }
             let spec_ex = ex.clone();
-            let job = exercises::jobs::Job::Grade {
-                exercise: ex.id.to_owned(),
-                source: code.get_untracked(),
-                case,
-            };
             let t0 = now_ms();
-            let job_id = worker::run(Lane::Code, job, CODE_LIMIT_MS, move |reply| {
+            let python = answer.get_untracked() == Answer::Python;
+            let finish = move |reply: Result<Reply, Stopped>| {
+                loading.set(None);
+                // A Python run's time is the whole of it (Python's own
+                // loading included), not the grading worker's share.
+                let reply = match reply {
+                    Ok(Reply::Grade {
+                        verdict, printed, ..
+                    }) if python => Ok(Reply::Grade {
+                        verdict,
+                        printed,
+                        ms: now_ms() - t0,
+                    }),
+                    r => r,
+                };
                 let without = |e: SolverError| Err((e, now_ms() - t0));
                 let done = match reply {
                     Ok(Reply::Grade {
@@ -135,7 +196,25 @@ pub fn ExercisePanel(
                 {
                     crate::editor::mark(textarea, &message);
                 }
-            });
+            };
+            let job_id = if python {
+                python::grade(
+                    ex.id,
+                    ex.slug(),
+                    code.get_untracked(),
+                    case,
+                    move |l| loading.set(l),
+                    finish,
+                )
+            } else {
+                let job = exercises::jobs::Job::Grade {
+                    exercise: ex.id.to_owned(),
+                    source: code.get_untracked(),
+                    case,
+                };
+                worker::run(Lane::Code, job, CODE_LIMIT_MS, finish)
+            };
+            running_python.set_value(python);
             panel.update(|p| {
                 p.start(job_id);
             });
@@ -200,12 +279,20 @@ pub fn ExercisePanel(
     let statement = statement_html;
     let hints = StoredValue::new(hints);
     let reference = reference_html;
-    let signature = format!(
+    let rhai_signature = format!(
         "fn {}({}) -> {}",
         ex.function,
         ex.params.join(", "),
         ex.returns
     );
+    let python_signature = format!("def {}({})", ex.function, ex.params.join(", "));
+    let signature = move || {
+        if answer.get() == Answer::Python {
+            python_signature.clone()
+        } else {
+            rhai_signature.clone()
+        }
+    };
     let editor_id = format!("editor-{}", ex.slug());
     // Code from a shared link (`#exercise-<slug>?s=…`): offered, never loaded
     // over the reader's own without their say. `Some(Ok(code))` is on offer;
@@ -219,12 +306,23 @@ pub fn ExercisePanel(
         };
         crate::share::decode(&payload, move |r| {
             let r = r.and_then(|json| {
-                let code: String =
-                    serde_json::from_str(&json).map_err(|_| tr!(share_not_code).to_owned())?;
+                let (lang, code) = match serde_json::from_str::<serde_json::Value>(&json) {
+                    Ok(serde_json::Value::String(code)) => (Answer::Rhai, code),
+                    Ok(serde_json::Value::Object(m)) => match m.get("python") {
+                        Some(serde_json::Value::String(code)) => (Answer::Python, code.clone()),
+                        _ => return Err(tr!(share_not_code).to_owned()),
+                    },
+                    _ => return Err(tr!(share_not_code).to_owned()),
+                };
                 if code.len() > crate::share::MAX_VALUE {
                     return Err(tr!(share_code_long).to_owned());
                 }
-                Ok(code)
+                Ok((lang, code))
+            });
+            // Offered in the language it was written in.
+            let r = r.map(|(lang, code)| {
+                switch_to(lang);
+                code
             });
             let _ = panel.try_update(|p| {
                 p.offer(match r {
@@ -244,8 +342,24 @@ pub fn ExercisePanel(
                 </h3>
             </header>
             <div class="prose statement" inner_html=statement></div>
-            <p class="signature"><code>{signature}</code>" — "{tr!(chrome_signature_note)}" "
-                <a class="guide-link" href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a>
+            <div class="answer-lang" role="group" aria-label=tr!(answer_lang_label)>
+                <span class="muted small">{tr!(answer_lang_label)}</span>
+                {[(Answer::Python, "Python"), (Answer::Rhai, "Rhai")].map(|(a, name)| view! {
+                    <button type="button" class="secondary small lang-choice" data-answer=a.tag()
+                        aria-pressed=move || (answer.get() == a).to_string()
+                        disabled=move || running.get().is_some() && answer.get() != a
+                        on:click=move |_| switch_to(a)>{name}</button>
+                })}
+            </div>
+            <p class="signature"><code>{signature}</code>" — "
+                {move || if answer.get() == Answer::Python {
+                    tr!(chrome_signature_note_python).into_any()
+                } else {
+                    view! {
+                        {tr!(chrome_signature_note)}" "
+                        <a class="guide-link" href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a>
+                    }.into_any()
+                }}
             </p>
             {move || offered.get().map(|o| {
                 let anchor = anchor.clone();
@@ -281,7 +395,7 @@ pub fn ExercisePanel(
                     <button type="button" class="secondary" on:click=move |_| panel.update(Panel::keep_loaded)>{tr!(keep_it)}</button>
                 </div>
             })}
-            <label class="sr-only" for=editor_id.clone()>{tr!(your_rhai)}</label>
+            <label class="sr-only" for=editor_id.clone()>{move || if answer.get() == Answer::Python { tr!(your_python) } else { tr!(your_rhai) }}</label>
             <div class="editor-wrap">
             <pre class="gutter" aria-hidden="true" node_ref=gutter>
                 {move || (1..=code.read().lines().count().max(1) + usize::from(code.read().ends_with('\n'))).map(|n| n.to_string()).collect::<Vec<_>>().join("\n")}
@@ -290,6 +404,7 @@ pub fn ExercisePanel(
                 id=editor_id
                 node_ref=textarea
                 class="editor"
+                data-lang=move || answer.get().tag()
                 wrap="off"
                 on:scroll=move |ev| {
                     if let (Some(g), Some(t)) = (gutter.get(), ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())) {
@@ -316,7 +431,11 @@ pub fn ExercisePanel(
                 }>{move || if running.get().is_some() { tr!(tests_running) } else { tr!(run_tests) }}</button>
                 {move || running.get().map(|job| view! {
                     <button type="button" class="stop" on:click=move |_| {
-                        worker::stop(Lane::Code, job, Stopped::ByReader);
+                        if running_python.get_value() {
+                            python::stop(job);
+                        } else {
+                            worker::stop(Lane::Code, job, Stopped::ByReader);
+                        }
                     }>{tr!(stop)}</button>
                 })}
                 <button type="button" class="secondary" on:click=move |_| {
@@ -331,7 +450,12 @@ pub fn ExercisePanel(
                     on:click={
                         let anchor = format!("exercise-{}", ex.slug());
                         move |_| {
-                            let json = serde_json::to_string(&code.get_untracked()).unwrap_or_default();
+                            // Rhai code is a JSON string (as links made before
+                            // Python have it); Python code says its language.
+                            let json = match answer.get_untracked() {
+                                Answer::Python => serde_json::json!({ "python": code.get_untracked() }).to_string(),
+                                _ => serde_json::to_string(&code.get_untracked()).unwrap_or_default(),
+                            };
                             crate::share::share(&anchor, &json, share_result);
                         }
                     }>{tr!(share_code)}</button>
@@ -340,6 +464,9 @@ pub fn ExercisePanel(
                     {move || if hints_shown.get() == 0 { tr!(show_hint).to_owned() } else { trf!(next_hint, shown = hints_shown.get(), total = hints.with_value(Vec::len)) }}
                 </button>
             </div>
+            {move || loading.get().map(|l| view! {
+                <p class="muted small python-loading" role="status">{l.message()}</p>
+            })}
             <crate::share::ShareResult result=share_result/>
             <ol class="hints">
                 {move || hints.with_value(|h| h.iter().take(hints_shown.get()).map(|h| view! { <li>{h.clone()}</li> }).collect_view())}
@@ -373,11 +500,24 @@ pub fn ExercisePanel(
                     }>{if passed { tr!(compare_reference) } else { tr!(show_reference) }}</button>
                 })
             }}
-            {move || reveal.get().then(|| view! {
-                <div class="reference">
-                    <p class="muted small">{tr!(reference_note)}</p>
-                    <pre class="code"><code class="rust" inner_html=reference.clone()></code></pre>
-                </div>
+            {move || reveal.get().then(|| if answer.get() == Answer::Python {
+                view! {
+                    <div class="reference">
+                        <p class="muted small">{tr!(reference_note_python)}</p>
+                        <pre class="code"><code class="python" inner_html=reference_python_html.clone()></code></pre>
+                        <details class="reference-rust">
+                            <summary>{tr!(rust_reference)}</summary>
+                            <pre class="code"><code class="rust" inner_html=reference.clone()></code></pre>
+                        </details>
+                    </div>
+                }.into_any()
+            } else {
+                view! {
+                    <div class="reference">
+                        <p class="muted small">{tr!(reference_note)}</p>
+                        <pre class="code"><code class="rust" inner_html=reference.clone()></code></pre>
+                    </div>
+                }.into_any()
             })}
         </section>
     }

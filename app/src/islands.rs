@@ -319,6 +319,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             let ex = exercises::by_id(&id).ok_or_else(|| trf!(stale_exercise, id = id))?;
             let statement_html = inner(el, ".statement");
             let reference_html = inner(el, "template.reference");
+            let reference_python_html = inner(el, "template.reference-python");
             // The title and hints in the page's language (`data-title`,
             // `data-hints`: a JSON list), else the English ones.
             let title = el
@@ -334,7 +335,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 .unwrap_or(0);
             replace(
                 el,
-                move || view! { <ExercisePanel ex title hints statement_html reference_html cases/> },
+                move || view! { <ExercisePanel ex title hints statement_html reference_html reference_python_html cases/> },
             );
         }
         "scratch" => {

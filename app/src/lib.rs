@@ -12,6 +12,7 @@ pub mod islands;
 mod lang;
 mod plot;
 mod progress;
+mod python;
 mod scratch_cell;
 mod share;
 mod shell;

@@ -30,11 +30,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 
-use data::{BOOK_PREFIX, LANG_KEY, THEME_KEY, full_key, numbered_key, v1_key};
 pub use data::{
-    Export, IMPORT_MAX_BYTES, Outcome, PROGRESS, ProgressMap, SCRATCH, check_import_size, code_key,
-    fails_key, params_key, scratch_key,
+    ANSWER_LANGUAGE, Export, IMPORT_MAX_BYTES, Outcome, PROGRESS, ProgressMap, SCRATCH,
+    check_import_size, code_key, fails_key, params_key, python_code_key, python_fails_key,
+    scratch_key,
 };
+use data::{BOOK_PREFIX, LANG_KEY, THEME_KEY, full_key, numbered_key, v1_key};
 
 /// A message about saved work, shown at the top of every page until dismissed.
 #[derive(Debug, Clone, PartialEq)]
@@ -430,4 +431,18 @@ pub fn save_theme(theme: Option<&str>) {
             }
         }
     }
+}
+
+/// The language the reader last answered an exercise in; Rhai until they
+/// pick Python.
+pub fn answer_language() -> judge::Answer {
+    match get(ANSWER_LANGUAGE).as_deref() {
+        Some("python") => judge::Answer::Python,
+        _ => judge::Answer::Rhai,
+    }
+}
+
+/// Remembers the language the reader picked, for every exercise.
+pub fn save_answer_language(answer: judge::Answer) {
+    save(ANSWER_LANGUAGE, answer.tag());
 }

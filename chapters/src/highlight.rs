@@ -73,8 +73,18 @@ fn class_of(stack: &ScopeStack, text: &str) -> Option<&'static str> {
 /// Highlights Rust source as HTML (text escaped, spans for the classes above).
 /// Source the grammar cannot parse comes out escaped and unhighlighted.
 pub fn highlight_rust(src: &str) -> String {
+    highlight(src, "rs")
+}
+
+/// Highlights Python source as HTML, as [`highlight_rust`] does Rust.
+pub fn highlight_python(src: &str) -> String {
+    highlight(src, "py")
+}
+
+/// Highlights `src` with the grammar of files ending in `.ext`.
+fn highlight(src: &str, ext: &str) -> String {
     let set = syntaxes();
-    let Some(syntax) = set.find_syntax_by_extension("rs") else {
+    let Some(syntax) = set.find_syntax_by_extension(ext) else {
         return escape(src);
     };
     let mut state = ParseState::new(syntax);

@@ -54,6 +54,30 @@ pub enum Job {
         #[serde(default)]
         lang: chapters::Lang,
     },
+    /// The arguments of every case of an exercise, for a Python answer that
+    /// runs in a worker of its own: no expected value goes with them.
+    Cases {
+        /// `chapter/slug`.
+        exercise: String,
+    },
+    /// Grade the replies of a Python answer (`judge/core/python/harness.py`
+    /// run on [`Reply::Cases`]'s arguments, case by case): the same verdict
+    /// the CLI gives for the same replies.
+    GradeReplies {
+        /// `chapter/slug`.
+        exercise: String,
+        /// One JSON reply per line, numbered from 1 (0: the file did not load).
+        replies: String,
+        /// What each case printed.
+        printed: judge::replies::Printed,
+        /// Why the cases without a reply have none (the worker was stopped);
+        /// none when every case was answered.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ended: Option<judge::SolverError>,
+        /// The one case (1-based) the replies answer, when it was run alone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        case: Option<usize>,
+    },
     /// Panic inside the worker: the hostile-input suite uses it to prove that a
     /// trap in one run is contained (the page replaces the worker).
     Trap,
@@ -96,6 +120,16 @@ pub enum Reply {
         printed: Vec<String>,
         /// Run time in milliseconds.
         ms: f64,
+    },
+    /// An exercise's cases, as [`Job::Cases`] asks.
+    Cases {
+        /// The function to write.
+        function: String,
+        /// Its number of parameters.
+        arity: usize,
+        /// Each case's arguments: a JSON array in the wire encoding
+        /// ([`judge::Value::to_wire`]), one per case, in order.
+        cases: Vec<String>,
     },
     /// The request could not be served (unknown demo or exercise, bad JSON).
     Refused {
@@ -170,6 +204,36 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
                 }
             }
         },
+        Job::Cases { exercise } => match crate::by_id(exercise) {
+            None => Reply::Refused {
+                message: format!("no exercise `{exercise}`"),
+            },
+            Some(ex) => Reply::Cases {
+                function: ex.function.to_owned(),
+                arity: ex.params.len(),
+                cases: python_cases(&ex),
+            },
+        },
+        Job::GradeReplies {
+            exercise,
+            replies,
+            printed,
+            ended,
+            case,
+        } => match crate::by_id(exercise) {
+            None => Reply::Refused {
+                message: format!("no exercise `{exercise}`"),
+            },
+            Some(ex) => {
+                let verdict =
+                    grade_python_replies(&ex, replies, printed.clone(), ended.clone(), *case);
+                Reply::Grade {
+                    printed: crate::printed_by_case(&verdict),
+                    verdict,
+                    ms: now() - t0,
+                }
+            }
+        },
         Job::Trap => panic!("a trap the page asked for (worker self-test)"),
         Job::Eval { source, lang } => {
             let lang = match lang {
@@ -189,6 +253,44 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
             }
         }
     }
+}
+
+/// Memory a Python answer may use in the browser, in MiB: Pyodide's heap is
+/// a 32-bit wasm memory (the CLI's default is the same).
+pub const PYTHON_MEMORY_MIB: u64 = 2048;
+
+/// Each case's arguments in the wire encoding, one JSON array per case.
+#[cfg(feature = "script")]
+pub fn python_cases(ex: &crate::Exercise) -> Vec<String> {
+    (ex.cases)()
+        .iter()
+        .map(|c| serde_json::Value::Array(c.args.iter().map(Value::to_wire).collect()).to_string())
+        .collect()
+}
+
+/// The verdict on a Python answer's `replies` (see [`Job::GradeReplies`]).
+#[cfg(feature = "script")]
+pub fn grade_python_replies(
+    ex: &crate::Exercise,
+    replies: &str,
+    printed: judge::replies::Printed,
+    ended: Option<judge::SolverError>,
+    case: Option<usize>,
+) -> Verdict {
+    let about = judge::replies::About {
+        file: format!("{}.py", ex.slug()),
+        function: ex.function.to_owned(),
+        arity: ex.params.len(),
+        memory_mib: PYTHON_MEMORY_MIB,
+    };
+    let ended = move |answered: usize, _: &judge::replies::Printed| {
+        ended.unwrap_or(judge::SolverError::Code(judge::CodeError::Lost {
+            case: answered + 1,
+        }))
+    };
+    let replies =
+        judge::replies::Replies::read(replies, printed, &about, judge::Answer::Python, ended);
+    replies.grade(&ex.spec(), case)
 }
 
 #[cfg(test)]

@@ -54,6 +54,21 @@ pub fn fails_key(id: &str) -> String {
     format!("fails:{id}")
 }
 
+/// The short name under which an exercise's Python code is saved (its Rhai
+/// code is under [`code_key`]).
+pub fn python_code_key(id: &str) -> String {
+    format!("code.py:{id}")
+}
+
+/// The short name counting an exercise's failed Python runs.
+pub fn python_fails_key(id: &str) -> String {
+    format!("fails.py:{id}")
+}
+
+/// The short name of the language the reader last answered in (`python` or
+/// `rhai`), for every exercise.
+pub const ANSWER_LANGUAGE: &str = "answer-language";
+
 /// The short name under which a cell's parameters are saved (as the reader
 /// typed them, a JSON object of strings).
 pub fn params_key(demo: &str) -> String {

@@ -50,7 +50,8 @@ pub fn write(dist: &Path) -> Result<(), String> {
     }
     let template_file = root().join("web/sw.js");
     let template = std::fs::read_to_string(&template_file)
-        .map_err(|e| format!("{}: {e}", template_file.display()))?;
+        .map_err(|e| format!("{}: {e}", template_file.display()))?
+        .replace("{{pyodide}}", &pyodide_version()?);
     let mut hash = Fnv::new();
     hash.update(template.as_bytes());
     let mut urls = Vec::with_capacity(files.len());
@@ -129,6 +130,10 @@ fn pages_written(dist: &Path) -> Result<SystemTime, String> {
 fn precache_list(files: &[(String, SystemTime)], pages: SystemTime) -> (Vec<String>, Vec<String>) {
     let (mut fresh, mut stale): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
     for (rel, modified) in files {
+        // Python (14 MB) is cached when a reader first runs it (web/sw.js).
+        if rel.starts_with("pyodide/") || rel.starts_with("python/") || rel == "python-worker.js" {
+            continue;
+        }
         if rel.starts_with("pkg/") || *modified >= pages {
             fresh.push(rel.clone());
         } else {
@@ -138,6 +143,20 @@ fn precache_list(files: &[(String, SystemTime)], pages: SystemTime) -> (Vec<Stri
     fresh.sort();
     stale.sort();
     (fresh, stale)
+}
+
+/// The version of npm's `pyodide` the build copied, which names the service
+/// worker's cache of Python.
+fn pyodide_version() -> Result<String, String> {
+    let file = root().join("node_modules/pyodide/package.json");
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    json["version"]
+        .as_str()
+        .filter(|v| v.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'))
+        .map(str::to_owned)
+        .ok_or_else(|| format!("{}: no version", file.display()))
 }
 
 /// The URL the service worker fetches a file of `dist/` at: its own path
@@ -536,6 +555,8 @@ mod tests {
             ("old-script.js", before),
             ("ch/removed.html", before),
             ("pagefind/pagefind.js", after),
+            ("pyodide/pyodide.asm.wasm", after),
+            ("python-worker.js", after),
         ]
         .iter()
         .map(|(f, t)| (f.to_string(), *t))

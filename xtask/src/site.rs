@@ -170,6 +170,17 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
     }
     write_content(&dist)?;
     copy(&r.join("app/worker.js"), &dist.join("worker.js"))?;
+    // Python answers: Pyodide (npm `pyodide`), the Python lane's worker and the
+    // judge's harness, loaded when a reader first runs Python.
+    copy_pyodide(&r.join("node_modules/pyodide"), &dist.join("pyodide"))?;
+    copy(
+        &r.join("app/python-worker.js"),
+        &dist.join("python-worker.js"),
+    )?;
+    copy(
+        &r.join("judge/core/python/harness.py"),
+        &dist.join("python/harness.py"),
+    )?;
     copy(
         &r.join("node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js"),
         &dist.join("plotly.min.js"),
@@ -204,6 +215,48 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
     let sizes = measure()?;
     print_sizes(&sizes);
     Ok(sizes)
+}
+
+/// The files of npm's `pyodide` a browser loads, and their names under
+/// `dist/pyodide/`: the loader, CPython's wasm module and its glue, the
+/// standard library, and the lock file the loader reads. The two ES modules
+/// are renamed `.js`: many hosts (Debian's nginx among them) send `.mjs` as
+/// `application/octet-stream`, which a browser refuses to run as a module.
+pub const PYODIDE_FILES: [(&str, &str); 5] = [
+    ("pyodide.mjs", "pyodide.js"),
+    ("pyodide.asm.mjs", "pyodide.asm.js"),
+    ("pyodide.asm.wasm", "pyodide.asm.wasm"),
+    ("python_stdlib.zip", "python_stdlib.zip"),
+    ("pyodide-lock.json", "pyodide-lock.json"),
+];
+
+/// Copies [`PYODIDE_FILES`] from `from` (npm's package) into `to`; the loader
+/// names its glue module, so the new name is written into it (and into the
+/// glue's own stack-trace filter).
+fn copy_pyodide(from: &Path, to: &Path) -> Result<(), String> {
+    for (name, renamed) in PYODIDE_FILES {
+        if name == renamed {
+            copy(&from.join(name), &to.join(renamed))?;
+            continue;
+        }
+        let file = from.join(name);
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let found = text.matches("pyodide.asm.mjs").count();
+        if name == "pyodide.mjs" && found != 1 {
+            return Err(format!(
+                "{}: names pyodide.asm.mjs {found} times (1 expected): the loader changed, see copy_pyodide",
+                file.display()
+            ));
+        }
+        let text = text.replace("pyodide.asm.mjs", "pyodide.asm.js");
+        std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+        let out = to.join(renamed);
+        if std::fs::read_to_string(&out).ok().as_deref() != Some(text.as_str()) {
+            std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// What an edit to the text or the look changes in `dist/`: every page
@@ -290,6 +343,9 @@ fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: Option<&str>) -> Result<(), S
 }
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    if let Some(dir) = to.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
     std::fs::copy(from, to)
         .map(|_| ())
         .map_err(|e| format!("copy {}: {e}", from.display()))
@@ -363,6 +419,30 @@ pub fn measure() -> Result<Sizes, String> {
         );
     }
     sizes.push(("pagefind/ (all)".to_owned(), index.0, index.1, index.2));
+    // Python, fetched when a reader first runs a Python answer (not precached).
+    let mut python = (0, 0, 0);
+    let python_files = files_under(&dist.join("pyodide")).into_iter().chain([
+        dist.join("python-worker.js"),
+        dist.join("python/harness.py"),
+    ]);
+    for f in python_files {
+        if crate::compress::is_copy(&f) {
+            continue;
+        }
+        let b = std::fs::read(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let raw = b.len() as u64;
+        python = (
+            python.0 + raw,
+            python.1 + gzip_len(&b),
+            python.2 + sent_len(&f, raw),
+        );
+    }
+    sizes.push((
+        "pyodide/ + Python worker (first Python run)".to_owned(),
+        python.0,
+        python.1,
+        python.2,
+    ));
     Ok(sizes)
 }
 

@@ -18,7 +18,8 @@ Values travel in the judge's wire encoding: JSON, with non-finite floats as
 Python float; lists, tuples and dicts with str keys nest; None is "no value".
 
 The judge runs its own copy of this file; the copy in a practice folder's
-`judge/` is there to read. Python 3.9 or newer.
+`judge/` is there to read. The browser runs the same file on Pyodide
+(`app/python-worker.js`), driving `Session` itself. Python 3.9 or newer.
 """
 
 import json
@@ -131,50 +132,98 @@ def outcome(call, filename):
         return {"unsupported": "value nested too deeply"}
 
 
+class Session:
+    """One learner's file, loaded once and called once per case. The CLI's
+    main() and the browser's worker (on Pyodide) both drive it."""
+
+    def __init__(self, source, filename, name, arity):
+        self.source, self.filename = source, filename
+        self.name, self.arity = name, arity
+        self.f = None
+
+    def load(self):
+        """Compiles and runs the file: None when the function is ready, else
+        the reply for case 0 (why it could not be loaded)."""
+        if sys.version_info < (3, 9):
+            return {"python": "%d.%d.%d" % sys.version_info[:3]}
+        try:
+            code = compile(self.source, self.filename, "exec")
+        except SyntaxError as e:
+            message = "%s: %s" % (type(e).__name__, e.msg)
+            return {"syntax": message, "line": e.lineno or 1, "column": e.offset or 1}
+        namespace = {"__name__": "__answer__", "__file__": self.filename}
+        loaded = outcome(lambda: exec(code, namespace), self.filename)
+        if "ok" not in loaded:
+            return loaded
+        f = namespace.get(self.name)
+        if not callable(f):
+            return {"missing": self.name}
+        code_of = getattr(f, "__code__", None)
+        if code_of is not None and not (code_of.co_flags & 0x04):  # no *args
+            defaults = len(getattr(f, "__defaults__", None) or ())
+            most = code_of.co_argcount
+            if not most - defaults <= self.arity <= most:
+                return {"arity": most}
+        self.f = f
+        return None
+
+    def call(self, line):
+        """The reply for one case: `line` is its JSON array of arguments."""
+        args = [from_wire(a) for a in json.loads(line)]
+        return outcome(lambda: self.f(*args), self.filename)
+
+
+def reply_line(case, body):
+    """One line of the replies file: `body` with its case number, as JSON."""
+    return json.dumps(dict(body, case=case), allow_nan=False)
+
+
+# What learner code must not import in the browser, where Python runs inside
+# the page's worker: `js` and `pyodide_js` are the worker's globals, and the
+# others reach them or the network.
+PAGE_MODULES = {"js", "pyodide_js", "pyodide", "_pyodide", "_pyodide_core", "micropip", "pyodide_kernel"}
+
+
+class _NoPage:
+    """A finder that refuses the modules of PAGE_MODULES, with a message."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in PAGE_MODULES:
+            raise ImportError(
+                "`%s` is not available to answers: they run apart from the page" % name)
+        return None
+
+
+def close_the_page():
+    """Called once by the browser's worker after it imported this module:
+    forgets the page's modules and refuses to import them again."""
+    for m in list(sys.modules):
+        if m.partition(".")[0] in PAGE_MODULES:
+            del sys.modules[m]
+    sys.meta_path.insert(0, _NoPage())
+
+
 def main():
     path, name, arity = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    filename = os.path.basename(path)
     replies = open(os.environ["JUDGE_REPLIES"], "w", encoding="utf-8")
 
     def reply(case, body):
-        body = dict(body, case=case)
         sys.stdout.flush()
         sys.stderr.flush()
-        replies.write(json.dumps(body, allow_nan=False) + "\n")
+        replies.write(reply_line(case, body) + "\n")
         replies.flush()
 
-    if sys.version_info < (3, 9):
-        reply(0, {"python": "%d.%d.%d" % sys.version_info[:3]})
-        return
     with open(path, encoding="utf-8") as f:
-        source = f.read()
-    try:
-        code = compile(source, filename, "exec")
-    except SyntaxError as e:
-        message = "%s: %s" % (type(e).__name__, e.msg)
-        reply(0, {"syntax": message, "line": e.lineno or 1, "column": e.offset or 1})
+        session = Session(f.read(), os.path.basename(path), name, arity)
+    failed = session.load()
+    if failed is not None:
+        reply(0, failed)
         return
-    namespace = {"__name__": "__answer__", "__file__": filename}
-    loaded = outcome(lambda: exec(code, namespace), filename)
-    if "ok" not in loaded:
-        reply(0, loaded)
-        return
-    f = namespace.get(name)
-    if not callable(f):
-        reply(0, {"missing": name})
-        return
-    code_of = getattr(f, "__code__", None)
-    if code_of is not None and not (code_of.co_flags & 0x04):  # no *args
-        found = code_of.co_argcount
-        if found != arity:
-            reply(0, {"arity": found})
-            return
     with open(os.environ["JUDGE_CASES"], encoding="utf-8") as cases:
         for i, line in enumerate(cases, start=1):
             sys.stdout.write(marker(i))
             sys.stdout.flush()
-            args = [from_wire(a) for a in json.loads(line)]
-            reply(i, outcome(lambda: f(*args), filename))
+            reply(i, session.call(line))
 
 
 if __name__ == "__main__":

@@ -10,14 +10,15 @@ def round_half_up(x: float) -> int:
 
 def decode_plan(free_gb_per_card: float, cards: int, request_gb: float, nodes_per_unit: int,
                 concurrent: int, pd_ratio: float, conservative: int):
-    whole = math.floor if conservative == 1 else round_half_up
-    up = math.ceil if conservative == 1 else round_half_up
-    concurrency = whole(free_gb_per_card * cards / request_gb)
+    # What must fit rounds down, what is bought rounds up (conservatively).
+    fit = math.floor if conservative == 1 else round_half_up
+    buy = math.ceil if conservative == 1 else round_half_up
+    concurrency = fit(free_gb_per_card * cards / request_gb)
     if concurrency == 0:
         return None
-    units = up(concurrent / concurrency)
+    units = buy(concurrent / concurrency)
     d_nodes = units * nodes_per_unit
-    p_nodes = up(d_nodes / pd_ratio)
+    p_nodes = buy(d_nodes / pd_ratio)
     total = d_nodes + p_nodes
     return {"concurrency": concurrency, "units": units, "d_nodes": d_nodes,
             "p_nodes": p_nodes, "total_nodes": total, "gpus": 8 * total}

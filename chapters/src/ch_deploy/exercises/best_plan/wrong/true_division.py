@@ -1,4 +1,4 @@
-# wrong: `/` for the nodes a unit takes: a unit of 8 cards takes a whole node, not a fraction
+# wrong: `/` for the nodes a unit takes (ep / 8), so the GPU count comes out a float (3768.0), not an int
 import math
 
 

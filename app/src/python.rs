@@ -1,0 +1,397 @@
+//! The Python lane: a Web Worker of its own (`app/python-worker.js`) that runs
+//! Pyodide and the judge's harness on a Python answer. It starts only when a
+//! reader first runs Python (never on page load) and says how far its loading
+//! got. It holds no test case and no expected value: [`grade`] asks the
+//! grading worker for the cases' arguments ([`Job::Cases`]), runs them here one
+//! job at a time, and gives the replies back to the grading worker
+//! ([`Job::GradeReplies`]), which words the same verdict the CLI gives.
+//!
+//! A job that passes its time limit (counted from when Python starts it, not
+//! while Python loads) ends the worker; the cases answered so far are graded,
+//! the next one is told it ran out of time, and a fresh Python starts loading
+//! in the background at once.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use exercises::jobs::{Job, Reply};
+use judge::replies::{CaseOutput, Printed};
+use judge::{LimitHit, SolverError};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use crate::lang::{tr, trf};
+use crate::worker::{self, Lane, Stopped};
+
+/// How long Python may run one exercise's cases, in milliseconds: Rhai's
+/// budget ([`exercises::jobs::CODE_DEADLINE_MS`]).
+pub const PYTHON_LIMIT_MS: u32 = 2_000;
+
+/// What a reader sees while Python gets ready.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loading {
+    /// Fetching and starting Pyodide (the first time: about 14 MB).
+    Python,
+    /// Loading the judge's harness.
+    Harness,
+}
+
+impl Loading {
+    /// A line for the reader.
+    pub fn message(&self) -> String {
+        match self {
+            Loading::Python => tr!(python_loading).to_owned(),
+            Loading::Harness => tr!(python_loading_harness).to_owned(),
+        }
+    }
+}
+
+/// The replies a Python run gave before it ended.
+#[derive(Debug, Clone, Default)]
+struct Partial {
+    replies: String,
+    printed: Printed,
+    answered: usize,
+}
+
+struct Running {
+    id: u64,
+    partial: Partial,
+    done: Box<dyn FnOnce(Partial, Option<SolverError>)>,
+    timer: Option<gloo_timers::callback::Timeout>,
+}
+
+struct Queued {
+    request: String,
+    id: u64,
+    on_loading: Rc<dyn Fn(Option<Loading>)>,
+    done: Box<dyn FnOnce(Partial, Option<SolverError>)>,
+}
+
+#[derive(Default)]
+struct State {
+    worker: Option<web_sys::Worker>,
+    ready: bool,
+    loading: Option<Loading>,
+    running: Option<Running>,
+    queue: VecDeque<Queued>,
+    on_message: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
+    /// Told when loading moves on: the first queued job's panel.
+    listener: Option<Rc<dyn Fn(Option<Loading>)>>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State::default());
+    static NEXT_ID: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
+}
+
+/// Grades `source` as the Python answer to `exercise` (all cases, or case
+/// `alone`): `on_loading` hears what Python is loading (`None` once it runs),
+/// `done` gets the grading worker's reply or why there is none. Returns an id
+/// for [`stop`].
+pub fn grade(
+    exercise: &'static str,
+    slug: &str,
+    source: String,
+    alone: Option<usize>,
+    on_loading: impl Fn(Option<Loading>) + 'static,
+    done: impl FnOnce(Result<Reply, Stopped>) + 'static,
+) -> u64 {
+    let id = NEXT_ID.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    });
+    let file = format!("{slug}.py");
+    let on_loading: Rc<dyn Fn(Option<Loading>)> = Rc::new(on_loading);
+    let job = Job::Cases {
+        exercise: exercise.to_owned(),
+    };
+    worker::run(
+        Lane::Code,
+        job,
+        crate::scratch_cell::CODE_LIMIT_MS,
+        move |reply| {
+            let (function, arity, cases) = match reply {
+                Ok(Reply::Cases {
+                    function,
+                    arity,
+                    cases,
+                }) => (function, arity, cases),
+                Ok(Reply::Refused { message }) => return done(Err(Stopped::Crashed(message))),
+                Ok(_) => return done(Err(Stopped::Crashed(tr!(worker_unexpected).to_owned()))),
+                Err(e) => return done(Err(e)),
+            };
+            let cases: Vec<String> = match alone {
+                Some(i) => cases
+                    .into_iter()
+                    .skip(i.saturating_sub(1))
+                    .take(1)
+                    .collect(),
+                None => cases,
+            };
+            let request = serde_json::json!({
+                "id": id,
+                "file": file,
+                "function": function,
+                "arity": arity,
+                "source": source,
+                "cases": cases,
+            })
+            .to_string();
+            let finish = move |partial: Partial, ended: Option<SolverError>| {
+                let job = Job::GradeReplies {
+                    exercise: exercise.to_owned(),
+                    replies: partial.replies,
+                    printed: partial.printed,
+                    ended,
+                    case: alone,
+                };
+                worker::run(Lane::Code, job, crate::scratch_cell::CODE_LIMIT_MS, done);
+            };
+            STATE.with(|s| {
+                s.borrow_mut().queue.push_back(Queued {
+                    request,
+                    id,
+                    on_loading,
+                    done: Box::new(finish),
+                })
+            });
+            pump();
+        },
+    );
+    id
+}
+
+/// Stops Python job `id` (the reader pressed Stop): what it answered is graded,
+/// the rest is reported as stopped.
+pub fn stop(id: u64) {
+    let queued = STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let at = s.queue.iter().position(|q| q.id == id);
+        at.and_then(|i| s.queue.remove(i))
+    });
+    if let Some(q) = queued {
+        (q.done)(
+            Partial::default(),
+            Some(SolverError::Runtime(Stopped::ByReader.message())),
+        );
+        return;
+    }
+    end_running(id, |_| SolverError::Runtime(Stopped::ByReader.message()));
+}
+
+/// Ends the running job `id`: its worker is terminated and a fresh one starts.
+fn end_running(id: u64, why: impl FnOnce(usize) -> SolverError) {
+    let running = STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.running.as_ref().is_none_or(|r| r.id != id) {
+            return None;
+        }
+        let r = s.running.take();
+        if let Some(w) = s.worker.take() {
+            w.terminate();
+        }
+        s.ready = false;
+        s.on_message = None;
+        s.on_error = None;
+        r
+    });
+    let Some(r) = running else { return };
+    let next = r.partial.answered + 1;
+    (r.done)(r.partial, Some(why(next)));
+    // A fresh Python, ready for the next run.
+    pump();
+    start_worker();
+}
+
+/// Starts the next queued job when Python is ready and idle; starts Python
+/// when there is work and no worker.
+fn pump() {
+    let next = STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.running.is_some() {
+            return None;
+        }
+        if !s.ready {
+            let listener = s.queue.front().map(|q| q.on_loading.clone());
+            s.listener = listener;
+            return None;
+        }
+        let q = s.queue.pop_front()?;
+        let (on_loading, request) = (q.on_loading.clone(), q.request.clone());
+        let id = q.id;
+        let timer = gloo_timers::callback::Timeout::new(PYTHON_LIMIT_MS, move || {
+            end_running(id, |case| {
+                SolverError::Sandbox(LimitHit::ProcessTime {
+                    seconds: f64::from(PYTHON_LIMIT_MS) / 1000.0,
+                    case,
+                })
+            });
+        });
+        s.running = Some(Running {
+            id,
+            partial: Partial::default(),
+            done: q.done,
+            timer: Some(timer),
+        });
+        let worker = s.worker.clone();
+        Some((worker, request, on_loading))
+    });
+    let has_work = STATE.with(|s| !s.borrow().queue.is_empty());
+    match next {
+        Some((Some(w), request, on_loading)) => {
+            on_loading(None);
+            let _ = w.post_message(&JsValue::from_str(&request));
+        }
+        _ if has_work => {
+            start_worker();
+            let (loading, listener) =
+                STATE.with(|s| (s.borrow().loading.clone(), s.borrow().listener.clone()));
+            if let (Some(l), Some(f)) = (loading, listener) {
+                f(Some(l));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn start_worker() {
+    if STATE.with(|s| s.borrow().worker.is_some()) {
+        return;
+    }
+    let opts = web_sys::WorkerOptions::new();
+    opts.set_type(web_sys::WorkerType::Module);
+    let worker = match web_sys::Worker::new_with_options("/python-worker.js", &opts) {
+        Ok(w) => w,
+        Err(e) => return fail_all(&format!("{e:?}")),
+    };
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            if let Some(text) = ev.data().as_string() {
+                received(&text);
+            }
+        });
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        let msg = ev
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .unwrap_or_else(|| tr!(python_no_load).to_owned());
+        fail_all(&msg);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.worker = Some(worker);
+        s.ready = false;
+        s.loading = Some(Loading::Python);
+        s.on_message = Some(on_message);
+        s.on_error = Some(on_error);
+    });
+}
+
+/// Python could not start: every job waiting for it ends with `why`.
+fn fail_all(why: &str) {
+    let (queued, running) = STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if let Some(w) = s.worker.take() {
+            w.terminate();
+        }
+        s.ready = false;
+        s.loading = None;
+        s.on_message = None;
+        s.on_error = None;
+        (std::mem::take(&mut s.queue), s.running.take())
+    });
+    let why = trf!(python_no_start, why = why);
+    for q in queued {
+        (q.on_loading)(None);
+        (q.done)(Partial::default(), Some(SolverError::Runtime(why.clone())));
+    }
+    if let Some(r) = running {
+        (r.done)(r.partial, Some(SolverError::Runtime(why)));
+    }
+}
+
+fn received(text: &str) {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return;
+    };
+    if let Some(what) = v.get("loading").and_then(|l| l.as_str()) {
+        let l = if what == "harness" {
+            Loading::Harness
+        } else {
+            Loading::Python
+        };
+        let listener = STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.loading = Some(l.clone());
+            s.listener.clone()
+        });
+        if let Some(f) = listener {
+            f(Some(l));
+        }
+        return;
+    }
+    if v.get("ready").is_some() {
+        STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.ready = true;
+            s.loading = None;
+        });
+        pump();
+        return;
+    }
+    let id = v["id"].as_u64().unwrap_or(0);
+    if let Some(trap) = v.get("trap").and_then(|t| t.as_str()) {
+        if id == 0 {
+            return fail_all(trap);
+        }
+        let trap = trap.to_owned();
+        return end_running(id, move |_| {
+            SolverError::Runtime(Stopped::Crashed(trap).message())
+        });
+    }
+    if v.get("done").is_some() {
+        let finished = STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.running.as_ref().is_some_and(|r| r.id == id) {
+                s.running.take()
+            } else {
+                None
+            }
+        });
+        if let Some(mut r) = finished {
+            if let Some(t) = r.timer.take() {
+                t.cancel();
+            }
+            (r.done)(r.partial, None);
+        }
+        pump();
+        return;
+    }
+    let (Some(case), Some(reply)) = (v["case"].as_u64(), v["reply"].as_str()) else {
+        return;
+    };
+    let printed: CaseOutput = serde_json::from_value(v["printed"].clone()).unwrap_or_default();
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let Some(r) = s.running.as_mut().filter(|r| r.id == id) else {
+            return;
+        };
+        r.partial.replies.push_str(reply);
+        r.partial.replies.push('\n');
+        let cases = &mut r.partial.printed.cases;
+        let case = case as usize;
+        if cases.len() <= case {
+            cases.resize(case + 1, CaseOutput::default());
+        }
+        cases[case] = printed;
+        if case > 0 {
+            r.partial.answered = case;
+        }
+    });
+}
