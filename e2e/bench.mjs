@@ -2,7 +2,7 @@
 // exercise grading time. Prints a table; `cargo xtask bench` runs it.
 import fs from 'node:fs';
 import { BOOK_URL, launch, ready } from './browser.mjs';
-import { SOLUTIONS } from './solutions.mjs';
+import { PYTHON_SOLUTIONS, SOLUTIONS } from './solutions.mjs';
 
 // `node e2e/bench.mjs | head`: a reader that stops reading ends the run quietly.
 process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
@@ -220,7 +220,48 @@ try {
       }
       console.log(`browser grading ${id.padEnd(30)} median ${median(times).toFixed(1)} ms (all cases)`);
     }
+    await python(page);
   }
 } finally {
   await browser.close();
+}
+
+// Python: bytes fetched for it, the first verdict cold (Python not loaded)
+// and warm, each exercise's grading time from click to verdict, and how long
+// a fresh Python takes to be ready after a time-out.
+async function python(page) {
+  let bytes = 0;
+  page.on('response', async (r) => {
+    if (!/\/(pyodide|python)\/|python-worker\.js/.test(r.url())) return;
+    try { bytes += (await r.body()).length; } catch (_) {}
+  });
+  const clickToVerdict = async (ex, code) => {
+    await ex.locator('textarea.editor').evaluate((t, v) => { t.value = v; t.dispatchEvent(new Event('input', { bubbles: true })); }, code);
+    const before = Number(await ex.locator('.results').getAttribute('data-runs'));
+    const t0 = Date.now();
+    await ex.locator('button.run').click();
+    await page.waitForFunction(([e, n]) => Number(e.getAttribute('data-runs')) > n,
+      [await ex.locator('.results').elementHandle(), before], { timeout: 60000 });
+    return Date.now() - t0;
+  };
+  let first = true;
+  for (const ex of await page.locator('section.exercise[data-exercise]').all()) {
+    const id = await ex.getAttribute('data-exercise');
+    if (!PYTHON_SOLUTIONS[id]) continue;
+    const b = ex.locator('button.lang-choice[data-answer="python"]');
+    if ((await b.getAttribute('aria-pressed')) !== 'true') await b.click();
+    const times = [];
+    for (let i = 0; i < 7; i++) times.push(await clickToVerdict(ex, PYTHON_SOLUTIONS[id]));
+    if (first) {
+      console.log(`${'python: Run → first verdict, cold'.padEnd(48)} ${times[0]} ms (Python not loaded; then warm median ${median(times.slice(1))} ms)`);
+      console.log(`${'python: bytes fetched for Python'.padEnd(48)} ${bytes} B (as sent, decoded)`);
+      const loop = 'def ' + PYTHON_SOLUTIONS[id].match(/def (\w+\([^)]*\))/)[1] + ':\n    while True:\n        pass\n';
+      await clickToVerdict(ex, loop);
+      const again = await clickToVerdict(ex, PYTHON_SOLUTIONS[id]);
+      console.log(`${'python: after a time-out, the next verdict'.padEnd(48)} ${again} ms (a fresh Python loading in the background)`);
+      first = false;
+      times.shift();
+    }
+    console.log(`browser grading python ${id.padEnd(23)} median ${median(times)} ms (click to verdict, all cases)`);
+  }
 }

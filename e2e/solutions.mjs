@@ -1,4 +1,4 @@
-// Correct Rhai solutions, typed into the editor by the end-to-end tests and the bench:
+// Correct Rhai and Python solutions, typed into the editor by the end-to-end tests and the bench:
 // each exercise folder's `solution.rhai`, as the build lists them in
 // target/e2e/manifest.json (xtask/src/manifest.rs, from the crates: no test parses
 // the content files). `cargo test -p exercises` grades the same solutions natively.
@@ -10,14 +10,16 @@ import { fileURLToPath } from 'node:url';
 
 export const MANIFEST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'target', 'e2e', 'manifest.json');
 
-function load() {
+function load(field) {
   let manifest;
   try {
     manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'));
   } catch (e) {
     throw new Error(`${MANIFEST}: ${e.message} (\`cargo xtask build\` or \`cargo xtask serve\` writes it)`);
   }
-  return Object.fromEntries(manifest.chapters.flatMap((ch) => ch.exercises.map((ex) => [ex.id, ex.solution])));
+  return Object.fromEntries(manifest.chapters.flatMap((ch) => ch.exercises.map((ex) => [ex.id, ex[field]])));
 }
 
-export const SOLUTIONS = load();
+export const SOLUTIONS = load('solution');
+// The same for Python: each folder's `solution.py`.
+export const PYTHON_SOLUTIONS = load('python');

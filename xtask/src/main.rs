@@ -378,7 +378,7 @@ fn e2e() -> Result<(), String> {
     let nginx = nginx::Nginx::start(&root().join("dist"))?;
     let own = format!("http://127.0.0.1:{port}");
     let host = format!("http://127.0.0.1:{}", nginx.port);
-    let suites: [(&str, &str, &str); 13] = [
+    let suites: [(&str, &str, &str); 14] = [
         ("reader", &own, ""),
         ("book", &own, ""),
         ("charts", &own, ""),
@@ -391,6 +391,8 @@ fn e2e() -> Result<(), String> {
         ("links", &host, ""),
         ("zh", &host, ""),
         ("offline", &host, ""),
+        // Python answers: Pyodide's files as a static host sends them.
+        ("python", &host, ""),
         // Last: it runs `cargo xtask serve` (watching), which writes dist/'s
         // pages and style again.
         ("watch", "", ""),

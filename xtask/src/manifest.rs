@@ -11,7 +11,7 @@ pub fn path() -> std::path::PathBuf {
 }
 
 /// The manifest: the chapters in reading order (`id`, `slug`), each with its
-/// exercises in the page's order (`id`, and `solution`: its `solution.rhai`
+/// exercises in the page's order (`id`, `python`: its `solution.py`, and `solution`: its `solution.rhai`
 /// as typed into an editor, without the file's last newline).
 pub fn manifest() -> Result<Value, String> {
     let chapters = chapters::all()
@@ -22,7 +22,9 @@ pub fn manifest() -> Result<Value, String> {
                 .map(|ex| {
                     let solution = exercises::known::known_good(ex.id)
                         .ok_or_else(|| format!("{}: no solution.rhai", ex.id))?;
-                    Ok(json!({ "id": ex.id, "solution": solution }))
+                    let python = exercises::known::known_good_python(ex.id)
+                        .ok_or_else(|| format!("{}: no solution.py", ex.id))?;
+                    Ok(json!({ "id": ex.id, "solution": solution, "python": python }))
                 })
                 .collect::<Result<Vec<_>, String>>()?;
             Ok(json!({ "id": ch.id, "slug": ch.slug, "exercises": exercises }))
@@ -57,6 +59,7 @@ mod tests {
                     "{id}"
                 );
                 assert!(!ex["solution"].as_str().unwrap().is_empty(), "{id}");
+                assert!(ex["python"].as_str().unwrap().contains("def "), "{id}");
                 listed.push(id.to_owned());
             }
         }
