@@ -141,7 +141,7 @@ try {
     const gap = await page.evaluate(() => Math.max(window.__hb.max, performance.now() - window.__hb.last));
     assert.ok([status].flat().includes(v.status), `${name}: ${v.status}: ${v.message}`);
     assert.match(v.message, said, name);
-    assert.ok(gap < 150, `${name}: the page stalled for ${gap.toFixed(0)} ms`);
+    assert.ok(gap < 100, `${name}: the page stalled for ${gap.toFixed(0)} ms`);
     ok(`${name}: "${v.message.trim().slice(0, 90)}" (${Date.now() - t0} ms, longest main-thread gap ${gap.toFixed(0)} ms)`);
   }
   // 100,000 lines on the first case (all cases would pass the time limit).

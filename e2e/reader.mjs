@@ -187,8 +187,10 @@ try {
 
   // After a pass the reference solution can be compared.
   await ex.getByRole('button', { name: 'Compare with the reference solution' }).click();
-  assert.ok((await ex.locator('.reference code').textContent()).includes('pub fn attended'));
-  ok('the reference solution is revealed after a pass');
+  // In the language of the answer (Rhai here), the Rust reference folded beside it.
+  assert.ok((await ex.locator('.reference code.rhai').textContent()).includes('fn attended(pos, ratio, topk, window)'));
+  assert.ok((await ex.locator('.reference details.reference-rust code').textContent()).includes('pub fn attended'));
+  ok('the reference solution is revealed after a pass, in Rhai, with the Rust one folded');
 
   // Progress survives a reload and shows in the contents.
   await page.reload(); await ready(page);

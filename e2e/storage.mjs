@@ -190,6 +190,26 @@ try {
     ok('an older export does not remove a newer pass or its code');
   }
 
+  // 5b. Python code is exported and imported beside the Rhai code.
+  {
+    page = await fresh({
+      [`ih:v2:code.py:${ATT}`]: JSON.stringify('def attended(pos, ratio, topk, window):\n    return 0\n'),
+      [`ih:v2:code:${ATT}`]: JSON.stringify(WRONG),
+    });
+    await page.goto(BOOK_URL + '/'); await ready(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export progress' }).click()]);
+    const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+    assert.match(file.python[ATT], /^def attended/, 'the Python code is in the export');
+    assert.equal(file.code[ATT], WRONG, 'and the Rhai code beside it');
+    file.python[KV] = 'def v4_kv(c4, c128, swa_only, idx_bytes):\n    return 1\n';
+    await importFile(page, 'with-python.json', JSON.stringify(file));
+    await notice(page, 'Imported progress for').waitFor();
+    const s = await saved(page);
+    assert.equal(JSON.parse(s[`ih:v2:code.py:${KV}`]), file.python[KV], 'imported Python code is saved under its own key');
+    await done(page);
+    ok('Python code is exported and imported beside the Rhai code');
+  }
+
   // 6. A full storage quota: the notice appears and the editor keeps the typed code.
   {
     page = await fresh({ 'ih:v2:progress': JSON.stringify({ [KV]: 'passed' }) });

@@ -81,6 +81,8 @@ pub fn ExercisePanel(
     reference_html: String,
     /// The highlighted `solution.py`, shown after a pass in Python.
     reference_python_html: String,
+    /// `solution.rhai` (escaped), shown after a pass in Rhai.
+    reference_rhai_html: String,
     /// How many test cases it has (`data-cases`, counted at build time: the
     /// page's module has no cases), for a run the worker could not finish.
     cases: usize,
@@ -474,7 +476,9 @@ pub fn ExercisePanel(
             <div class="results" aria-live="polite" data-runs=move || runs.get()>
                 {move || match last.get() {
                     Some(Run { verdict, ms, alone, .. }) => {
-                        results_view(verdict, ms, alone, function, grade.clone(), open_in_scratch).into_any()
+                        // The scratch cell runs Rhai: a Python answer is not opened there.
+                        let scratch = (answer.get_untracked() != Answer::Python).then_some(open_in_scratch);
+                        results_view(verdict, ms, alone, function, grade.clone(), scratch).into_any()
                     }
                     // Before a run in this visit: what was saved last time.
                     None => match progress.outcome(id) {
@@ -514,8 +518,12 @@ pub fn ExercisePanel(
             } else {
                 view! {
                     <div class="reference">
-                        <p class="muted small">{tr!(reference_note)}</p>
-                        <pre class="code"><code class="rust" inner_html=reference.clone()></code></pre>
+                        <p class="muted small">{tr!(reference_note_rhai)}</p>
+                        <pre class="code"><code class="rhai" inner_html=reference_rhai_html.clone()></code></pre>
+                        <details class="reference-rust">
+                            <summary>{tr!(rust_reference)}</summary>
+                            <pre class="code"><code class="rust" inner_html=reference.clone()></code></pre>
+                        </details>
                     </div>
                 }.into_any()
             })}
@@ -538,7 +546,7 @@ fn results_view(
     alone: Option<usize>,
     function: &'static str,
     grade: impl Fn(Option<usize>) + Clone + 'static,
-    open_in_scratch: impl Fn(String) + Copy + 'static,
+    open_in_scratch: Option<impl Fn(String) + Copy + 'static>,
 ) -> impl IntoView {
     let head = match alone {
         Some(i) => trf!(
@@ -606,7 +614,7 @@ fn case_view(
     open: bool,
     function: &'static str,
     grade: impl Fn(Option<usize>) + 'static,
-    open_in_scratch: impl Fn(String) + 'static,
+    open_in_scratch: Option<impl Fn(String) + 'static>,
 ) -> impl IntoView {
     let index = c.index;
     let call = c
@@ -620,7 +628,9 @@ fn case_view(
         view! {
             <span class="case-actions">
                 <button type="button" class="secondary small" on:click=move |_| grade(Some(index))>{tr!(run_case_alone)}</button>
-                <button type="button" class="secondary small" on:click=move |_| open_in_scratch(call.clone())>{tr!(open_in_scratch)}</button>
+                {open_in_scratch.map(|open| view! {
+                    <button type="button" class="secondary small" on:click=move |_| open(call.clone())>{tr!(open_in_scratch)}</button>
+                })}
             </span>
         }
     });

@@ -320,6 +320,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             let statement_html = inner(el, ".statement");
             let reference_html = inner(el, "template.reference");
             let reference_python_html = inner(el, "template.reference-python");
+            let reference_rhai_html = inner(el, "template.reference-rhai");
             // The title and hints in the page's language (`data-title`,
             // `data-hints`: a JSON list), else the English ones.
             let title = el
@@ -335,7 +336,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 .unwrap_or(0);
             replace(
                 el,
-                move || view! { <ExercisePanel ex title hints statement_html reference_html reference_python_html cases/> },
+                move || view! { <ExercisePanel ex title hints statement_html reference_html reference_python_html reference_rhai_html cases/> },
             );
         }
         "scratch" => {

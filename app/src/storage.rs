@@ -338,11 +338,12 @@ pub fn save_progress(p: &ProgressMap) {
 
 /// Everything saved for `ids`, as a progress file.
 pub fn export(ids: &[&str], progress: &ProgressMap) -> Export {
-    let code = ids
-        .iter()
-        .filter_map(|id| get(&code_key(id)).map(|c| (id.to_string(), c)))
-        .collect();
-    Export::new(progress.clone(), code)
+    let saved = |key: fn(&str) -> String| {
+        ids.iter()
+            .filter_map(|id| get(&key(id)).map(|c| (id.to_string(), c)))
+            .collect()
+    };
+    Export::new(progress.clone(), saved(code_key)).with_python(saved(python_code_key))
 }
 
 /// Imports a progress file's text into what is saved, merging by
@@ -357,28 +358,37 @@ pub fn import(
     progress: &ProgressMap,
 ) -> Result<(ProgressMap, String), String> {
     let file = data::parse_export(text, known_ids).map_err(|e| say(&e))?;
-    let saved_code: BTreeMap<String, String> = file
-        .code
-        .keys()
-        .filter_map(|id| get(&code_key(id)).map(|c| (id.clone(), c)))
-        .collect();
-    let m = data::merge_import(progress, &saved_code, &file);
+    let saved =
+        |ids: &BTreeMap<String, String>, key: fn(&str) -> String| -> BTreeMap<String, String> {
+            ids.keys()
+                .filter_map(|id| get(&key(id)).map(|c| (id.clone(), c)))
+                .collect()
+        };
+    let saved_code = saved(&file.code, code_key);
+    let saved_python = saved(&file.python, python_code_key);
+    let m = data::merge_import(progress, &saved_code, &saved_python, &file);
     // Full key → what it held before (to undo).
     let mut undo: Vec<(String, Option<String>)> = Vec::new();
     let mut copies = Vec::new();
     let mut apply = || -> Result<(), SaveError> {
-        for (id, old) in &m.displaced {
-            let copy = numbered_key(&full_key(&code_key(id)), "before-import", |k| {
-                raw_get(k).is_some()
-            });
-            undo.push((copy.clone(), None));
-            write_key(&copy, old)?;
-            copies.push(copy);
-        }
-        for (id, code) in &m.code {
-            let key = full_key(&code_key(id));
-            undo.push((key.clone(), raw_get(&key)));
-            write_key(&key, code)?;
+        let both = [
+            (&m.displaced, &m.code, code_key as fn(&str) -> String),
+            (&m.displaced_python, &m.python, python_code_key),
+        ];
+        for (displaced, taken, key_of) in both {
+            for (id, old) in displaced {
+                let copy = numbered_key(&full_key(&key_of(id)), "before-import", |k| {
+                    raw_get(k).is_some()
+                });
+                undo.push((copy.clone(), None));
+                write_key(&copy, old)?;
+                copies.push(copy);
+            }
+            for (id, code) in taken {
+                let key = full_key(&key_of(id));
+                undo.push((key.clone(), raw_get(&key)));
+                write_key(&key, code)?;
+            }
         }
         let key = full_key(PROGRESS);
         undo.push((key.clone(), raw_get(&key)));

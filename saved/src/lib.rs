@@ -204,6 +204,14 @@ pub fn describe(name: &str) -> Say {
     let own = |s: &str| s.to_owned();
     if let Some(id) = name.strip_prefix("code:") {
         Say::WhatCode { id: own(id) }
+    } else if let Some(id) = name.strip_prefix("code.py:") {
+        Say::WhatCode {
+            id: format!("{id} (Python)"),
+        }
+    } else if let Some(id) = name.strip_prefix("fails.py:") {
+        Say::WhatFails {
+            id: format!("{id} (Python)"),
+        }
     } else if let Some(id) = name.strip_prefix("fails:") {
         Say::WhatFails { id: own(id) }
     } else if let Some(id) = name.strip_prefix("params:") {
@@ -411,8 +419,12 @@ pub struct Export {
     pub version: u32,
     /// Exercise id → outcome.
     pub progress: ProgressMap,
-    /// Exercise id → code.
+    /// Exercise id → code (Rhai).
     pub code: BTreeMap<String, String>,
+    /// Exercise id → Python code; left out when there is none, so a file
+    /// without Python is what it was before Python answers.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub python: BTreeMap<String, String>,
 }
 
 impl Export {
@@ -423,7 +435,14 @@ impl Export {
             version: EXPORT_VERSION,
             progress,
             code,
+            python: BTreeMap::new(),
         }
+    }
+
+    /// The same file with the Python code `python` too.
+    pub fn with_python(mut self, python: BTreeMap<String, String>) -> Export {
+        self.python = python;
+        self
     }
 }
 
@@ -436,6 +455,8 @@ struct RawExport {
     progress: BTreeMap<String, String>,
     #[serde(default)]
     code: BTreeMap<String, String>,
+    #[serde(default)]
+    python: BTreeMap<String, String>,
 }
 
 /// A checked progress file: what can be imported, and what was skipped.
@@ -445,6 +466,8 @@ pub struct Import {
     pub progress: ProgressMap,
     /// Exercise id → code, for exercises this book has.
     pub code: BTreeMap<String, String>,
+    /// Exercise id → Python code, for exercises this book has.
+    pub python: BTreeMap<String, String>,
     /// Ids in the file that this book does not have (skipped).
     pub unknown_ids: Vec<String>,
     /// Entries with a status this book does not know (skipped): id, status.
@@ -496,7 +519,12 @@ pub fn parse_export(text: &str, known_ids: &[&str]) -> Result<Import, Say> {
     }
     let mut out = Import::default();
     let known = |id: &str| known_ids.contains(&id);
-    for id in raw.progress.keys().chain(raw.code.keys()) {
+    for id in raw
+        .progress
+        .keys()
+        .chain(raw.code.keys())
+        .chain(raw.python.keys())
+    {
         if !known(id) && !out.unknown_ids.contains(id) {
             out.unknown_ids.push(id.clone());
         }
@@ -513,6 +541,7 @@ pub fn parse_export(text: &str, known_ids: &[&str]) -> Result<Import, Say> {
         }
     }
     out.code = raw.code.into_iter().filter(|(id, _)| known(id)).collect();
+    out.python = raw.python.into_iter().filter(|(id, _)| known(id)).collect();
     Ok(out)
 }
 
@@ -525,6 +554,10 @@ pub struct Merge {
     pub code: BTreeMap<String, String>,
     /// Exercise id → this browser's code that the file's replaces (to keep a copy of).
     pub displaced: BTreeMap<String, String>,
+    /// Exercise id → the file's Python code, to save.
+    pub python: BTreeMap<String, String>,
+    /// Exercise id → this browser's Python code that the file's replaces.
+    pub displaced_python: BTreeMap<String, String>,
     /// Exercises this browser has passed and the file has not: left as they are.
     pub kept_passes: Vec<String>,
     /// How many of the file's progress entries were taken.
@@ -544,14 +577,19 @@ pub struct Merge {
 pub fn merge_import(
     saved: &ProgressMap,
     saved_code: &BTreeMap<String, String>,
+    saved_python: &BTreeMap<String, String>,
     file: &Import,
 ) -> Merge {
     let mut m = Merge {
         progress: saved.clone(),
         ..Merge::default()
     };
-    let ids: std::collections::BTreeSet<&String> =
-        file.progress.keys().chain(file.code.keys()).collect();
+    let ids: std::collections::BTreeSet<&String> = file
+        .progress
+        .keys()
+        .chain(file.code.keys())
+        .chain(file.python.keys())
+        .collect();
     for id in ids {
         let here_passed = saved.get(id) == Some(&Outcome::Passed);
         let file_passed = file.progress.get(id) == Some(&Outcome::Passed);
@@ -564,6 +602,12 @@ pub fn merge_import(
                 m.displaced.insert(id.clone(), old.clone());
             }
             m.code.insert(id.clone(), code.clone());
+        }
+        if let Some(code) = file.python.get(id) {
+            if let Some(old) = saved_python.get(id).filter(|old| *old != code) {
+                m.displaced_python.insert(id.clone(), old.clone());
+            }
+            m.python.insert(id.clone(), code.clone());
         }
         if let Some(o) = file.progress.get(id) {
             m.progress.insert(id.clone(), *o);
@@ -578,7 +622,7 @@ pub fn merge_import(
 pub fn import_message(file: &Import, m: &Merge, copies: &[String]) -> Vec<Say> {
     let mut parts = vec![Say::Imported {
         p: m.progress_taken,
-        c: m.code.len(),
+        c: m.code.len() + m.python.len(),
     }];
     if !m.kept_passes.is_empty() {
         let ids = m.kept_passes.join(", ");
@@ -904,7 +948,7 @@ mod tests {
             i.unknown_statuses,
             [("ch/b".to_owned(), "solved".to_owned())]
         );
-        let m = merge_import(&ProgressMap::new(), &BTreeMap::new(), &i);
+        let m = merge_import(&ProgressMap::new(), &BTreeMap::new(), &BTreeMap::new(), &i);
         let gap = &strings(EN)["sentence_gap"];
         let msg: Vec<String> = import_message(&i, &m, &[]).iter().map(english).collect();
         let msg = msg.join(gap);
@@ -914,6 +958,31 @@ mod tests {
              Skipped exercises this book does not have: ch/gone. \
              Skipped unknown statuses: ch/b (\"solved\")."
         );
+    }
+
+    #[test]
+    fn python_code_travels_in_its_own_field() {
+        let e = Export::new(
+            progress(&[("ch/a", Outcome::Passed)]),
+            map(&[("ch/a", "fn a() {}")]),
+        );
+        // Without Python, the file is what it was before Python answers.
+        assert!(!serde_json::to_string(&e).unwrap().contains("python"));
+        let e = e.with_python(map(&[("ch/a", "def a(): pass"), ("ch/gone", "x")]));
+        let text = serde_json::to_string(&e).unwrap();
+        let i = parse_export(&text, &["ch/a"]).unwrap();
+        assert_eq!(i.python, map(&[("ch/a", "def a(): pass")]));
+        assert_eq!(i.code, map(&[("ch/a", "fn a() {}")]));
+        assert_eq!(i.unknown_ids, ["ch/gone"]);
+        let m = merge_import(
+            &ProgressMap::new(),
+            &BTreeMap::new(),
+            &map(&[("ch/a", "def a(): return 1")]),
+            &i,
+        );
+        assert_eq!(m.python, map(&[("ch/a", "def a(): pass")]));
+        assert_eq!(m.displaced_python, map(&[("ch/a", "def a(): return 1")]));
+        assert!(m.displaced.is_empty());
     }
 
     #[test]
@@ -934,7 +1003,7 @@ mod tests {
             code: map(&[("a", "old a"), ("b", "old b"), ("c", "c there")]),
             ..Import::default()
         };
-        let m = merge_import(&saved, &saved_code, &file);
+        let m = merge_import(&saved, &saved_code, &BTreeMap::new(), &file);
         assert_eq!(
             m.progress,
             progress(&[
@@ -949,7 +1018,7 @@ mod tests {
         assert_eq!(m.displaced, map(&[("b", "newer b"), ("c", "c here")]));
         assert_eq!(m.progress_taken, 3);
         // Exercises the file does not mention are untouched.
-        let m = merge_import(&saved, &saved_code, &Import::default());
+        let m = merge_import(&saved, &saved_code, &BTreeMap::new(), &Import::default());
         assert_eq!(m.progress, saved);
         assert!(m.code.is_empty() && m.displaced.is_empty());
     }
@@ -957,6 +1026,10 @@ mod tests {
     #[test]
     fn descriptions_name_what_was_not_saved() {
         assert_eq!(english(&describe("code:ch/a")), "your code for ch/a");
+        assert_eq!(
+            english(&describe("code.py:ch/a")),
+            "your code for ch/a (Python)"
+        );
         assert_eq!(english(&describe(PROGRESS)), "your progress");
         assert_eq!(english(&describe(SCRATCH)), "your scratch code");
         assert_eq!(

@@ -755,7 +755,8 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
          <p class=\"signature\"><code>{signature}</code> — {note} <a class=\"guide-link\" href=\"{prefix}/rhai\">{guide}</a></p>\
          <pre class=\"code starter\" aria-label=\"{starter_label}\" data-pagefind-ignore><code>{starter}</code></pre>\
          <template class=\"reference\" data-pagefind-ignore>{reference}</template>\
-         <template class=\"reference-python\" data-pagefind-ignore>{reference_python}</template></section></div>\n",
+         <template class=\"reference-python\" data-pagefind-ignore>{reference_python}</template>\
+         <template class=\"reference-rhai\" data-pagefind-ignore>{reference_rhai}</template></section></div>\n",
         id = ex.id,
         cases = (ex.cases)().len(),
         slug = ex.slug(),
@@ -773,6 +774,7 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
         signature = escape(&signature),
         starter = escape(ex.starter_rhai_in(lang)),
         reference = highlight_rust(ex.reference_source),
+        reference_rhai = escape(exercises::known::known_good(ex.id).unwrap_or_default()),
         reference_python = chapters::highlight::highlight_python(
             exercises::known::known_good_python(ex.id).unwrap_or_default()
         ),
