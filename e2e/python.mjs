@@ -6,11 +6,33 @@
 // Chinese edition speaks Chinese; and after a first run Python works offline.
 // Runs against a real static host (nginx: its MIME types, the service worker).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BOOK_URL, launchPersistent, offsiteRequests, ready } from './browser.mjs';
 import { PYTHON_SOLUTIONS } from './solutions.mjs';
+
+const ROOT = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
+
+// The CLI's verdicts (`judge <folder> --json`) on `sources` (slug → Python),
+// graded by CPython: the judge binary the native tests built, else cargo's.
+function cliVerdicts(chapter, sources) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ih-python-cli-'));
+  const folder = path.join(dir, chapter);
+  fs.mkdirSync(folder);
+  for (const [slug, src] of Object.entries(sources)) fs.writeFileSync(path.join(folder, `${slug}.py`), src);
+  const built = path.join(ROOT, 'target', 'debug', 'judge');
+  const [cmd, args] = fs.existsSync(built) ? [built, []] : ['cargo', ['run', '--quiet', '-p', 'judge-cli', '--']];
+  let out;
+  try {
+    out = execFileSync(cmd, [...args, folder, '--json'], { cwd: ROOT, env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: '' }, encoding: 'utf8' });
+  } catch (e) {
+    out = e.stdout; // exit status 1: something failed, as some of these must
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return JSON.parse(out);
+}
 
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ih-python-'));
 const context = await launchPersistent(profile, { viewport: { width: 1280, height: 900 } });
@@ -154,6 +176,33 @@ try {
   const back = await run(id, PYTHON_SOLUTIONS[id]);
   assert.equal(back.status, 'passed', 'after all that, Python runs again');
   ok('a fresh Python passes the exercise again');
+
+  // Parity: the browser (Pyodide) and the CLI (CPython) give the same
+  // verdict: status, cases passed, the message, and the first failing case's
+  // printed lines.
+  const fixtures = {
+    correct: PYTHON_SOLUTIONS[id],
+    wrong: def + '    return active_gb / bw_tb_s\n',
+    nan: def + '    return float("nan")\n',
+    printing: def + '    print("reading", active_gb + kv_gb, "GB")\n    return 0.0\n',
+    raising: def + '    parts = [active_gb, kv_gb]\n    return parts[2] / bw_tb_s\n',
+    partial: def + '    if active_gb > 100:\n        raise NotImplementedError\n    return (active_gb + kv_gb) / bw_tb_s\n',
+  };
+  const browserSide = {};
+  for (const [name, code] of Object.entries(fixtures)) {
+    const v = await run(id, code);
+    const head = await panel(id).locator('.verdict-head').textContent();
+    const fail = panel(id).locator('.case.fail').first();
+    const prints = (await fail.count()) && (await fail.locator('.prints').count()) ? (await fail.locator('.prints').textContent()).split('\n') : [];
+    browserSide[name] = { status: v.status.replace(/ /g, '_'), passed: Number(head.match(/(\d+) of \d+ cases/)[1]), message: v.message, printed: prints };
+  }
+  for (const [name, code] of Object.entries(fixtures)) {
+    const [v] = cliVerdicts('ch_deploy', { decode_ms: code }).filter((x) => x.language === 'python');
+    const firstFail = v.cases.find((c) => !c.passed);
+    const cli = { status: v.status, passed: v.passed, message: v.message, printed: (firstFail && firstFail.printed) || [] };
+    assert.deepEqual(browserSide[name], cli, `${name}: the browser and the CLI agree`);
+  }
+  ok(`the browser and the CLI give the same verdicts for ${Object.keys(fixtures).join(', ')}`);
 
   // The Chinese edition: the same panel, Chinese words.
   await page.goto(BOOK_URL + '/zh/ch/deploy'); await ready(page);
