@@ -93,6 +93,12 @@ try {
       assert.ok(PYTHON_SOLUTIONS[id], `${id} has a solution.py`);
       await panel(id).scrollIntoViewIfNeeded();
       await choosePython(id);
+      if (i === 0 && j === 0) {
+        // One choice holds for the whole book: the other panels follow at once.
+        const langs = await page.locator('section.exercise textarea.editor').evaluateAll((ts) => ts.map((t) => t.dataset.lang));
+        assert.ok(langs.length === ids.length && langs.every((l) => l === 'python'), `every panel switched: ${langs}`);
+        ok(`choosing Python in one panel switched all ${ids.length} on the page`);
+      }
       const starter = await panel(id).locator('textarea.editor').inputValue();
       assert.match(starter, /^def \w+\(.*\n\s+"""[\s\S]*raise NotImplementedError/, `${id}: the Python starter`);
       assert.match(await panel(id).locator('.signature code').textContent(), /^def /, `${id}: a Python signature`);
@@ -211,6 +217,23 @@ try {
   assert.match(zh.message, /第 2 行抛出了 ZeroDivisionError/, zh.message);
   assert.match(await panel(id).locator('.answer-lang').textContent(), /作答语言/);
   ok(`the Chinese edition: "${zh.message.trim()}"`);
+  // ...and every exercise of the Chinese edition is solved in Python, its
+  // verdict in Chinese.
+  let zhSolved = 0;
+  for (const href of order) {
+    await page.goto(BOOK_URL + '/zh' + href); await ready(page);
+    const ids = await page.locator('section.exercise[data-exercise]').evaluateAll((els) => els.map((e) => e.dataset.exercise));
+    for (const id of ids) {
+      await panel(id).scrollIntoViewIfNeeded();
+      await choosePython(id);
+      const v = await run(id, PYTHON_SOLUTIONS[id]);
+      assert.equal(v.status, 'passed', `zh ${id}: ${v.message}`);
+      assert.match(v.message, /全部 \d+ 个用例通过/, `zh ${id}: ${v.message}`);
+      zhSolved += 1;
+    }
+  }
+  assert.equal(zhSolved, Object.keys(PYTHON_SOLUTIONS).length, 'every exercise of the Chinese edition');
+  ok(`the Chinese edition: all ${zhSolved} exercises solved in Python, verdicts in Chinese`);
 
   // Offline: Python comes from the service worker's cache.
   await context.setOffline(true);

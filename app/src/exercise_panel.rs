@@ -18,6 +18,11 @@ use crate::worker::{self, Lane, Stopped};
 use exercises::jobs::Reply;
 use exercises::panel::{Offer, Panel, Run, Store};
 
+/// The window event that tells every exercise panel the reader now answers in `a`.
+fn answer_event(a: Answer) -> String {
+    format!("ih-answer-{}", a.tag())
+}
+
 /// Where an exercise's code and failed runs are saved, in `answer`'s language.
 fn keys(id: &str, answer: Answer) -> (String, String) {
     match answer {
@@ -137,8 +142,22 @@ pub fn ExercisePanel(
         panel.set(aside.get_value());
         aside.set_value(shown);
         answer.set(a);
-        storage::save_answer_language(a);
     };
+    // The reader's choice holds for every exercise: a switch here is saved
+    // and told to the other panels on the page, which follow unless a run of
+    // theirs is under way.
+    let choose = move |a: Answer| {
+        switch_to(a);
+        if answer.get_untracked() == a {
+            storage::save_answer_language(a);
+            let _ = web_sys::Event::new(&answer_event(a))
+                .and_then(|e| window().dispatch_event(&e));
+        }
+    };
+    for a in [Answer::Python, Answer::Rhai] {
+        let handle = window_event_listener_untyped(&answer_event(a), move |_| switch_to(a));
+        on_cleanup(move || handle.remove());
+    }
     let gutter = NodeRef::<leptos::html::Pre>::new();
     let textarea = NodeRef::<leptos::html::Textarea>::new();
     crate::editor::enhance(textarea);
@@ -350,7 +369,7 @@ pub fn ExercisePanel(
                     <button type="button" class="secondary small lang-choice" data-answer=a.tag()
                         aria-pressed=move || (answer.get() == a).to_string()
                         disabled=move || running.get().is_some() && answer.get() != a
-                        on:click=move |_| switch_to(a)>{name}</button>
+                        on:click=move |_| choose(a)>{name}</button>
                 })}
             </div>
             <p class="signature"><code>{signature}</code>" — "

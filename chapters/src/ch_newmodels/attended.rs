@@ -93,7 +93,7 @@ impl Params {
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
         let lens = parse_int_list(raw, "contexts", 1, MAX_LEN, 8);
         let window = parse_int(raw, "window", 1, 1 << 20);
-        let topk = parse_int(raw, "topk", 1, 1 << 20);
+        let topk = parse_int(raw, "topk", 0, 1 << 20);
         match (lens, window, topk) {
             (Ok(l), Ok(w), Ok(k)) => Ok(Params {
                 lens: l.into_iter().map(|x| x as u64).collect(),
@@ -172,7 +172,11 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         series: vec![
             curve(header[1], &|l| l, true),
             curve(
-                &format!("C4 + top-{}", p.topk),
+                &if p.topk == 0 {
+                    pick(lang, "C4, no top-k cap", "C4，不设 top-k 上限").to_owned()
+                } else {
+                    format!("C4 + top-{}", p.topk)
+                },
                 &|l| attended(l - 1, 4, p.topk, p.window),
                 false,
             ),
@@ -249,6 +253,19 @@ mod tests {
             panic!()
         };
         assert!(t.contains("context 1,048,576: full attention 1,048,576; C4 layer 640 (indexer scores 262,144); C128 layer 8,320; window-only 128"), "{t}");
+    }
+
+    #[test]
+    fn a_topk_of_zero_means_no_cap_as_in_the_exercise() {
+        let mut raw = defaults(demo().params);
+        raw.insert("topk".into(), "0".into());
+        let out = run(&raw, Lang::En).unwrap();
+        let Block::Text(t) = &out.blocks[0] else {
+            panic!()
+        };
+        // 128 window tokens plus all 262,144 finished C4 entries at 1M.
+        assert!(t.contains("C4 layer 262,272 (indexer scores 262,144)"), "{t}");
+        assert_eq!(attended((1 << 20) - 1, 4, 0, 128), 128 + (1 << 18));
     }
 
     #[test]

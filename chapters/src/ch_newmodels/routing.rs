@@ -1,6 +1,6 @@
 //! Hash routing (DeepSeek-V4's first MoE layers): a fixed token-id → experts
-//! table, and how a Zipf token stream loads the experts compared with an ideally
-//! balanced router; plus the bytes a token sends per MoE layer.
+//! table, and how a Zipf token stream loads the experts compared with uniform
+//! random routing; plus the bytes a token sends per MoE layer.
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
@@ -88,8 +88,9 @@ pub fn hash_loads(table: &[u32], k: usize, experts: usize, ids: &[usize]) -> Vec
     loads
 }
 
-/// Tokens per expert under an ideally balanced learned router: every token
-/// picks `k` distinct experts uniformly at random. Panics if `k > experts`.
+/// Tokens per expert under uniform random routing (what a perfectly balanced
+/// learned router gives on average): every token picks `k` distinct experts
+/// uniformly at random. Panics if `k > experts`.
 pub fn uniform_loads(rng: &mut SplitMix64, tokens: usize, experts: usize, k: usize) -> Vec<u64> {
     let mut perm: Vec<u32> = (0..experts as u32).collect();
     let mut loads = vec![0u64; experts];

@@ -302,3 +302,83 @@ fn a_missing_python_is_said_once_per_file() {
         "{v}"
     );
 }
+
+/// The verdict's shape that both languages must share: status, cases passed,
+/// and each case's input, pass and printed lines.
+fn shape(v: &serde_json::Value) -> serde_json::Value {
+    let cases: Vec<serde_json::Value> = v["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| serde_json::json!([c["input"], c["passed"], c["printed"]]))
+        .collect();
+    serde_json::json!({ "status": v["status"], "passed": v["passed"], "cases": cases })
+}
+
+/// Grades one Rhai and one Python answer side by side (a folder may hold both)
+/// and returns the two verdicts for `slug`.
+fn twins(tag: &str, chapter: &str, slug: &str, rhai: &str, python: &str) -> [serde_json::Value; 2] {
+    let dir = folder(
+        tag,
+        chapter,
+        &[
+            (format!("{slug}.rhai"), rhai.to_owned()),
+            (format!("{slug}.py"), python.to_owned()),
+        ],
+    );
+    let out = common::judge_cmd().arg(&dir).arg("--json").output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let of = |lang: &str| {
+        json.as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["language"] == lang)
+            .unwrap_or_else(|| panic!("no {lang} verdict in {json}"))
+            .clone()
+    };
+    [of("rhai"), of("python")]
+}
+
+#[test]
+fn python_and_its_rhai_twin_get_the_same_verdict() {
+    // Every exercise's two solutions: the same cases, in the same order, all passed.
+    for ex in exercises::all() {
+        let [rhai, python] = twins(
+            "twin-good",
+            ex.chapter(),
+            ex.slug(),
+            exercises::known::known_good(ex.id).unwrap(),
+            exercises::known::known_good_python(ex.id).unwrap(),
+        );
+        assert_eq!(rhai["status"], "passed", "{}: {}", ex.id, rhai["message"]);
+        assert_eq!(shape(&rhai), shape(&python), "{}", ex.id);
+    }
+    // The same mistakes written in each language: the same cases fail, with
+    // the same printed lines and the same message where nothing is
+    // language-specific.
+    let pairs = [
+        (
+            "off-by-one",
+            "fn attended(pos, ratio, topk, window) { let w = if pos < window { pos } else { window }; if ratio <= 1 { return w; } let d = pos / ratio; w + if topk > 0 && d > topk { topk } else { d } }",
+            "def attended(pos, ratio, topk, window):\n    w = min(pos, window)\n    if ratio <= 1:\n        return w\n    d = pos // ratio\n    return w + (min(d, topk) if topk > 0 else d)\n",
+        ),
+        (
+            "printing",
+            "fn attended(pos, ratio, topk, window) { print(`pos ${pos}`); if pos > 3 { return 0; } let w = if window < pos + 1 { window } else { pos + 1 }; if ratio <= 1 { return w; } let d = (pos + 1) / ratio; w + if topk > 0 && d > topk { topk } else { d } }",
+            "def attended(pos, ratio, topk, window):\n    print(f'pos {pos}')\n    if pos > 3:\n        return 0\n    w = min(window, pos + 1)\n    if ratio <= 1:\n        return w\n    d = (pos + 1) // ratio\n    return w + (min(d, topk) if topk > 0 else d)\n",
+        ),
+        (
+            "partial",
+            "fn attended(pos, ratio, topk, window) { if ratio > 1 { todo() } if window < pos + 1 { window } else { pos + 1 } }",
+            "def attended(pos, ratio, topk, window):\n    if ratio > 1:\n        raise NotImplementedError\n    return min(window, pos + 1)\n",
+        ),
+    ];
+    for (tag, rhai, python) in pairs {
+        let [r, p] = twins(tag, "ch_newmodels", "attended", rhai, python);
+        assert_eq!(r["status"], "failed", "{tag}: {}", r["message"]);
+        assert_eq!(shape(&r), shape(&p), "{tag}");
+        if tag != "partial" {
+            assert_eq!(r["message"], p["message"], "{tag}");
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import { chromium } from 'playwright-core';
+import fs from 'fs';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+const p = await ctx.newPage(); const errs = []; p.on('pageerror', (e) => errs.push(String(e)));
+p.on('console', (m) => { if (m.type() === 'error') errs.push('console: ' + m.text()); });
+await p.goto('http://127.0.0.1:8099/ch/newmodels'); await p.waitForSelector('html[data-ready]', { state: 'attached' });
+const ex = p.locator('section.exercise[data-exercise="ch_newmodels/attended"]');
+await ex.scrollIntoViewIfNeeded();
+await ex.locator('button.lang-choice[data-answer="python"]').click();
+await p.waitForTimeout(500);
+console.log('editor value:', (await ex.locator('textarea.editor').inputValue()).slice(0, 80));
+const sol = fs.readFileSync('chapters/src/ch_newmodels/exercises/attended/solution.py', 'utf8');
+await ex.locator('textarea.editor').evaluate((t, v) => { t.value = v; t.dispatchEvent(new Event('input', { bubbles: true })); }, sol);
+const t0 = Date.now();
+await ex.locator('button.run').click();
+await p.waitForTimeout(300);
+console.log('loading line:', await ex.locator('.python-loading').textContent().catch(() => '-'));
+await ex.locator('.verdict').waitFor({ timeout: 60000 });
+console.log('first verdict after', Date.now() - t0, 'ms:', await ex.locator('.verdict-head').textContent(), '|', await ex.locator('.verdict-msg').textContent());
+await ex.screenshot({ path: '/tmp/py-attended.png' });
+// warm run
+const t1 = Date.now();
+await ex.locator('button.run').click();
+await p.waitForFunction(() => document.querySelector('section.exercise[data-exercise="ch_newmodels/attended"] .results').dataset.runs === '2');
+console.log('warm run', Date.now() - t1, 'ms');
+// a loop
+await ex.locator('textarea.editor').evaluate((t, v) => { t.value = v; t.dispatchEvent(new Event('input', { bubbles: true })); }, 'def attended(pos, ratio, topk, window):\n    while True:\n        pass\n');
+await ex.locator('button.run').click();
+await p.waitForFunction(() => document.querySelector('section.exercise[data-exercise="ch_newmodels/attended"] .results').dataset.runs === '3', null, { timeout: 20000 });
+console.log('loop:', await ex.locator('.verdict-msg').textContent());
+await ex.locator('textarea.editor').evaluate((t, v) => { t.value = v; t.dispatchEvent(new Event('input', { bubbles: true })); }, 'import js\ndef attended(pos, ratio, topk, window):\n    return 1\n');
+const t2 = Date.now();
+await ex.locator('button.run').click();
+await p.waitForFunction(() => document.querySelector('section.exercise[data-exercise="ch_newmodels/attended"] .results').dataset.runs === '4', null, { timeout: 30000 });
+console.log('import js after', Date.now() - t2, 'ms:', await ex.locator('.verdict-msg').textContent());
+console.log('errors', errs);
+await b.close();
