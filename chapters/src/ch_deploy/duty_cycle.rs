@@ -522,9 +522,24 @@ pub fn figures() -> Vec<(&'static str, String)> {
             format!("{} ms", num(1000.0 * k.fixed_gb / LINK_GB_S, 0)),
         ),
         ("duty_cycle.kda_share", percent_1(k.fixed_gb / k_gb)),
+        (
+            "duty_cycle.dualpath_tokens",
+            group_u64(DUALPATH_TURNS * DUALPATH_NEW_TOKENS),
+        ),
+        (
+            "duty_cycle.context_over_dualpath",
+            times(
+                TOKENS as f64,
+                (DUALPATH_TURNS * DUALPATH_NEW_TOKENS) as f64,
+            ),
+        ),
     ]);
     out
 }
+
+/// DualPath's agent sessions: turns per session, and new tokens per turn.
+const DUALPATH_TURNS: u64 = 157;
+const DUALPATH_NEW_TOKENS: u64 = 429;
 
 #[cfg(test)]
 mod tests {
@@ -593,6 +608,8 @@ mod tests {
             ("duty_cycle.v4_swap_s", "0.12 s"),
             ("duty_cycle.kda_swap_ms", "4 ms"),
             ("duty_cycle.kda_share", "0.7%"),
+            ("duty_cycle.dualpath_tokens", "67,353"),
+            ("duty_cycle.context_over_dualpath", "7.4×"),
         ];
         let got = figures();
         let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();
