@@ -97,6 +97,10 @@ pub const MIXTRAL: (u64, u64) = (8, 2);
 /// chapter's table), where the analysis sizes 256 and top-8.
 pub const V4_PRO_CONFIG: (u64, u64) = (384, 6);
 
+/// Bits a weight takes in MXFP4, K3's expert format: 4 bits, plus one 8-bit
+/// scale per block of 32 weights.
+pub const MXFP4_BITS: f64 = 4.0 + 8.0 / 32.0;
+
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
     Param::text("experts", "896"),
@@ -682,13 +686,20 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ..v
     };
     let et = eplb.rows();
-    let (Some(k8), Some(k16), Some(k32), Some(v8), Some(v16), Some(e16)) = (
+    // K3's experts as it ships them (MXFP4), where the analysis counts FP8.
+    let mx = Params {
+        expert_gb: k.expert_gb * MXFP4_BITS / 8.0,
+        ..k
+    };
+    let mt = mx.rows();
+    let (Some(k8), Some(k16), Some(k32), Some(v8), Some(v16), Some(e16), Some(m16)) = (
         at(&kt, 8),
         at(&kt, 16),
         at(&kt, 32),
         at(&vt, 8),
         at(&vt, 16),
         at(&et, 16),
+        at(&mt, 16),
     ) else {
         return Vec::new();
     };
@@ -726,6 +737,14 @@ pub fn figures() -> Vec<(&'static str, String)> {
             gb(k16.card.free_gb + k.overhead_gb),
         ),
         ("ep_sizing.k3_ep16_free", gb(k16.card.free_gb)),
+        ("ep_sizing.k3_ep16_over", gb(-k16.card.free_gb)),
+        ("ep_sizing.mxfp4_bits", num(MXFP4_BITS, 2)),
+        (
+            "ep_sizing.k3_expert_mxfp4_gb",
+            format!("{} GB", num(mx.expert_gb, 2)),
+        ),
+        ("ep_sizing.k3_ep16_free_mxfp4", gb(m16.card.free_gb)),
+        ("ep_sizing.k3_min_ep_mxfp4", ep_text(mx.smallest())),
         ("ep_sizing.k3_ep32_weight", gb(k32.card.weight_gb)),
         ("ep_sizing.k3_ep32_free", gb(k32.card.free_gb)),
         ("ep_sizing.v4_ep8_weight", gb(v8.card.weight_gb)),
@@ -821,6 +840,11 @@ mod tests {
             ("ep_sizing.k3_ep16_weight", "137.2 GB"),
             ("ep_sizing.k3_ep16_free_article", "3.8 GB"),
             ("ep_sizing.k3_ep16_free", "−1.2 GB"),
+            ("ep_sizing.k3_ep16_over", "1.2 GB"),
+            ("ep_sizing.mxfp4_bits", "4.25"),
+            ("ep_sizing.k3_expert_mxfp4_gb", "1.30 GB"),
+            ("ep_sizing.k3_ep16_free_mxfp4", "63.1 GB"),
+            ("ep_sizing.k3_min_ep_mxfp4", "16"),
             ("ep_sizing.k3_ep32_weight", "68.6 GB"),
             ("ep_sizing.k3_ep32_free", "67.4 GB"),
             ("ep_sizing.v4_ep8_weight", "163.2 GB"),
