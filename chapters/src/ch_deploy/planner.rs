@@ -1088,6 +1088,10 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ("planner.k3_b300_gain", times(tot(0, a), tot(2, a))),
         ("planner.v4_b300_gain", times(tot(1, a), tot(3, a))),
     ]);
+    // V4's GPUs over K3's for the same 10,000 requests on H200: the cost
+    // ratio once batching shares each weight read among a card's requests.
+    let gpus = |i: usize| steps(&setups[i], a).plan.map_or(f64::NAN, |d| d.gpus as f64);
+    out.push(("planner.v4_over_k3_gpus", num(gpus(1) / gpus(0), 2)));
     // Whole requests per card (no pooling), on H200.
     for (i, names) in [
         (0, ["planner.k3_h200_per_card", "planner.k3_h200_concurrency_pc", "planner.k3_h200_total_pc"]),
@@ -1210,6 +1214,7 @@ mod tests {
             ("planner.ratio_b300_c", "4.8×"),
             ("planner.k3_b300_gain", "3.2×"),
             ("planner.v4_b300_gain", "3.6×"),
+            ("planner.v4_over_k3_gpus", "0.23"),
             ("planner.k3_h200_per_card", "2"),
             ("planner.k3_h200_concurrency_pc", "64"),
             ("planner.k3_h200_total_pc", "880"),
