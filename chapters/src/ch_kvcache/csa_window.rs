@@ -2,6 +2,8 @@
 //! covers when windows of 8 tokens start every 4, against disjoint blocks.
 
 use super::formulas::{WINDOW, csa_entries};
+use super::kv_calc::{INDEXER_KEY_BYTES, grouped};
+use crate::ch_newmodels::ledger;
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, count, group_u64,
     cjk_join, parse_int, parse_int_list, pick,
@@ -590,11 +592,39 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     })
 }
 
+/// What one V4-Pro CSA layer holds after `tokens` tokens and what one decode
+/// step reads of it, in bytes, as ch_newmodels' ledger counts them (584-B FP8
+/// entries, a 132-B indexer key per entry): (stored, keys read, entries read).
+/// The indexer scores every entry, so it reads every key; attention then reads
+/// the `topk` entries it chose. The 128-token window is left out of both.
+pub fn csa_layer_bytes(tokens: u64, topk: u64) -> (f64, f64, f64) {
+    let entries = csa_entries(tokens, 4, 8) as f64;
+    let (entry, key) = (ledger::V4_ENTRY, INDEXER_KEY_BYTES);
+    (
+        entries * (entry + key),
+        entries * key,
+        entries.min(topk as f64) * entry,
+    )
+}
+
+/// V4-Pro's indexer top-k.
+const PRO_TOPK: u64 = 1_024;
+
 /// The figures the chapter's text quotes from this cell: (name, value).
 pub fn figures() -> Vec<(&'static str, String)> {
     let (m, mi) = (1_000_000, 1u64 << 20);
     let n = |v: u64| group_u64(v);
+    let (stored, keys, chosen) = csa_layer_bytes(mi, PRO_TOPK);
+    let mib = |b: f64| format!("{} MiB", grouped(b / (1u64 << 20) as f64, 1));
     vec![
+        ("csa_window.csa_stored_mib", mib(stored)),
+        ("csa_window.csa_keys_mib", mib(keys)),
+        ("csa_window.csa_topk_mib", format!("{} MiB", grouped(chosen / (1u64 << 20) as f64, 2))),
+        ("csa_window.csa_read_ratio", format!("{}×", grouped(stored / (keys + chosen), 1))),
+        (
+            "csa_window.csa_entry_ratio",
+            format!("{}×", grouped(csa_entries(mi, 4, 8) as f64 / PRO_TOPK as f64, 0)),
+        ),
         ("csa_window.entries_16", n(csa_entries(16, 4, 8))),
         ("csa_window.disjoint_16", n(csa_entries(16, 4, 4))),
         ("csa_window.entries_1m", n(csa_entries(m, 4, 8))),
@@ -624,6 +654,11 @@ mod tests {
     fn figures_have_the_expected_values() {
         let f: Vec<(&str, String)> = figures();
         let want = [
+            ("csa_window.csa_stored_mib", "179.0 MiB"),
+            ("csa_window.csa_keys_mib", "33.0 MiB"),
+            ("csa_window.csa_topk_mib", "0.57 MiB"),
+            ("csa_window.csa_read_ratio", "5.3×"),
+            ("csa_window.csa_entry_ratio", "256×"),
             ("csa_window.entries_16", "3"),
             ("csa_window.disjoint_16", "4"),
             ("csa_window.entries_1m", "249,999"),
