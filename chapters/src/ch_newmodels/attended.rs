@@ -5,6 +5,7 @@ use crate::demo::{
     parse_int_list, pick,
 };
 use crate::lang::Lang;
+use super::ledger;
 
 // ANCHOR: demo
 /// Entries a query at position `pos` (0-based) attends to in one layer:
@@ -49,6 +50,29 @@ pub fn rows(lens: &[u64], window: u64, topk: u64) -> Vec<Row> {
             swa: attended(len - 1, 1, 0, window),
         })
         .collect()
+}
+
+/// DeepSeek-V4-Flash's layers: C4, C128 and window-only.
+pub const FLASH_LAYERS: (u64, u64, u64) = (21, 20, 2);
+/// Bytes of the indexer key each C4 entry carries (the ledger's accounting).
+pub const INDEXER_KEY: f64 = 132.0;
+
+/// Bytes one decode step reads for one request at context `len` in a model
+/// with `layers` (C4, C128, window-only), three ways: the indexer keys the C4
+/// indexer scores (all of them, to pick its top-k), the C128 entries, and the
+/// chosen C4 entries plus every layer's window. Entries attended stay flat with
+/// the context; the first of these grows with it.
+pub fn step_bytes(len: u64, layers: (u64, u64, u64), topk: u64, window: u64) -> [f64; 3] {
+    let (c4, c128, swa) = layers;
+    let entry = ledger::V4_ENTRY;
+    let win = window.min(len);
+    let chosen = attended(len - 1, 4, topk, window) - win;
+    let c128_entries = attended(len - 1, 128, 0, window) - win;
+    [
+        (c4 * (len / 4)) as f64 * INDEXER_KEY,
+        (c128 * c128_entries) as f64 * entry,
+        (c4 * chosen + (c4 + c128 + swa) * win) as f64 * entry,
+    ]
 }
 // ANCHOR_END: demo
 
@@ -119,6 +143,27 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             ),
             Lang::Zh => format!(
                 "上下文 {len:>9}：全注意力 {full:>9}；C4 层 {c4}（索引器打分 {scored} 个）；C128 层 {c128}；仅窗口层 {swa}\n"
+            ),
+        };
+    }
+    // What the longest context costs one V4-Flash request in bytes read a step.
+    if let Some(&len) = p.lens.iter().max() {
+        let [keys, c128, chosen] = step_bytes(len, FLASH_LAYERS, p.topk, p.window);
+        let all = keys + c128 + chosen;
+        let [l, keys, c128, chosen, all_mb, share] = [
+            group(len as i64),
+            mb(keys),
+            mb(c128),
+            mb(chosen),
+            mb(all),
+            format!("{:.0}%", 100.0 * keys / all),
+        ];
+        text += &match lang {
+            Lang::En => format!(
+                "bytes read per decode step, one V4-Flash request at {l} tokens: {all_mb} ({keys} of indexer keys, {share} of it; {c128} of C128 entries; {chosen} of top-k entries and windows)\n"
+            ),
+            Lang::Zh => format!(
+                "每步 decode 读取的字节，一个 {l} token 的 V4-Flash 请求：{all_mb}（索引键 {keys}，占 {share}；C128 条目 {c128}；top-k 条目与窗口 {chosen}）\n"
             ),
         };
     }
@@ -197,6 +242,12 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     })
 }
 
+/// Decimal megabytes with one decimal: `726.7 MB`.
+pub fn mb(bytes: f64) -> String {
+    let tenths = (bytes / 1e5).round() as i64;
+    format!("{}.{} MB", group(tenths / 10), tenths % 10)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +304,22 @@ mod tests {
             panic!()
         };
         assert!(t.contains("context 1,048,576: full attention 1,048,576; C4 layer 640 (indexer scores 262,144); C128 layer 8,320; window-only 128"), "{t}");
+    }
+
+    #[test]
+    fn bytes_read_grow_with_the_context_while_entries_stay_flat() {
+        // V4-Flash at 2^20 tokens: 21 x 262,144 keys of 132 B, 20 x 8,192 C128
+        // entries, 21 x 512 chosen entries and 43 windows of 128, at 584 B.
+        let [keys, c128, chosen] = step_bytes(1 << 20, FLASH_LAYERS, 512, 128);
+        assert_eq!(keys, 726_663_168.0);
+        assert_eq!(c128, 95_682_560.0);
+        assert_eq!(chosen, 9_493_504.0);
+        assert_eq!([mb(keys), mb(c128), mb(chosen)], ["726.7 MB", "95.7 MB", "9.5 MB"]);
+        let short = step_bytes(4_096, FLASH_LAYERS, 512, 128);
+        assert!(short[0] < keys / 200.0);
+        // Shorter than the window: every layer reads its few tokens, nothing compressed yet
+        // beyond what has finished.
+        assert_eq!(step_bytes(3, FLASH_LAYERS, 512, 128), [0.0, 0.0, (43 * 3) as f64 * 584.0]);
     }
 
     #[test]

@@ -45,6 +45,14 @@ pub fn figures() -> Vec<(&'static str, String)> {
     f.push(("attended.window_only", n(r1m.swa)));
     f.push(("attended.c4_scored_1m", n(r1m.scored)));
     f.push(("attended.c128_entries_1m", n(r1m.len / 128)));
+    let [keys, c128, chosen] =
+        attended::step_bytes(r1m.len, attended::FLASH_LAYERS, ap.topk, ap.window);
+    let all = keys + c128 + chosen;
+    f.push(("attended.flash_keys_1m", attended::mb(keys)));
+    f.push(("attended.flash_c128_1m", attended::mb(c128)));
+    f.push(("attended.flash_chosen_1m", attended::mb(chosen)));
+    f.push(("attended.flash_read_1m", format!("{:.2} GB", all / 1e9)));
+    f.push(("attended.flash_keys_share", format!("{:.0}%", 100.0 * keys / all)));
 
     // The compressor cell with its default parameters, and with the layout switched.
     let p = Params::parse(&defaults(compressor::PARAMS))
