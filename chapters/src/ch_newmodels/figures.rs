@@ -181,6 +181,17 @@ pub fn figures() -> Vec<(&'static str, String)> {
     f.push(("dispatch.k3_kib", kib_int(d(3584, 16, 1))));
     f.push(("dispatch.k3_nolatent_kib", kib_int(d(7168, 16, 1))));
 
+    // Hash routing's floor at the routing cell's defaults, and for a flatter,
+    // real-text-like top token (3% and 5% of the stream).
+    let rp = super::routing::Params::parse(&defaults(super::routing::PARAMS))
+        .unwrap_or_else(|e| panic!("the routing cell's defaults: {e:?}"));
+    let p_max = super::routing::ZipfSampler::new(rp.vocab, rp.zipf).probability(0);
+    let floor = |p: f64| format!("{:.1}×", super::routing::load_floor(p, rp.experts, rp.topk));
+    f.push(("routing.p_max", format!("{:.1}%", 100.0 * p_max)));
+    f.push(("routing.floor", floor(p_max)));
+    f.push(("routing.floor_3pct", floor(0.03)));
+    f.push(("routing.floor_5pct", floor(0.05)));
+
     // The one all-reduce after K3's MoE: the routed result taken in the latent
     // space, concatenated with the shared experts' result.
     f.push(("latent.dim", n(K3_LATENT)));

@@ -67,6 +67,11 @@ impl ZipfSampler {
             .min(self.cdf.len() - 1)
     }
 
+    /// The number of token ids.
+    pub fn vocab(&self) -> usize {
+        self.cdf.len()
+    }
+
     /// The probability of token id `id` (rank `id + 1`); 0 outside the vocabulary.
     pub fn probability(&self, id: usize) -> f64 {
         if id >= self.cdf.len() {
@@ -124,19 +129,17 @@ pub struct BatchLoads {
     pub uniform: Vec<u64>,
 }
 
-/// The experiment: one random table, then for each batch size a Zipf(`s`)
-/// token stream routed by the table and by the uniform router.
+/// The experiment: one random table, then for each batch size a token
+/// stream drawn from `zipf` routed by the table and by the uniform router.
 pub fn simulate(
     seed: u64,
-    vocab: usize,
+    zipf: &ZipfSampler,
     experts: usize,
     k: usize,
-    s: f64,
     batches: &[usize],
 ) -> Vec<BatchLoads> {
     let mut rng = SplitMix64::new(seed);
-    let table = hash_table(&mut rng, vocab, experts, k);
-    let zipf = ZipfSampler::new(vocab, s);
+    let table = hash_table(&mut rng, zipf.vocab(), experts, k);
     batches
         .iter()
         .map(|&batch| {
@@ -148,6 +151,15 @@ pub fn simulate(
             }
         })
         .collect()
+}
+
+/// The floor no hash table removes: every expert of the most frequent token
+/// receives that token's share `p_max` of the stream, against a mean share of
+/// `k / experts`, so the busiest expert carries at least `p_max · experts / k`
+/// times the mean load (on average over batches). A better table cannot lower
+/// it; only replicating the hot experts can.
+pub fn load_floor(p_max: f64, experts: usize, k: usize) -> f64 {
+    p_max * experts as f64 / k as f64
 }
 
 /// Bytes one token sends per MoE layer in expert-parallel dispatch:
@@ -345,7 +357,8 @@ impl Params {
 /// per-expert loads as bars, and the dispatch bytes per token.
 pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
-    let results = simulate(p.seed, p.vocab, p.experts, p.topk, p.zipf, &p.batches);
+    let zipf = ZipfSampler::new(p.vocab, p.zipf);
+    let results = simulate(p.seed, &zipf, p.experts, p.topk, &p.batches);
 
     let mut text = String::new();
     for r in &results {
@@ -361,6 +374,18 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             ),
         };
     }
+    let p_max = zipf.probability(0);
+    let floor = load_floor(p_max, p.experts, p.topk);
+    text += &match lang {
+        Lang::En => format!(
+            "floor for any table: the most frequent token is {:.1}% of the stream, so each of its experts carries at least {floor:.1}× the mean; only replicating hot experts lowers it\n",
+            100.0 * p_max
+        ),
+        Lang::Zh => format!(
+            "任何路由表都去不掉的下限：最常见的 token 占整个 token 流的 {:.1}%，它的每个专家至少承担均值的 {floor:.1} 倍；只有给热门专家加副本才能降下来\n",
+            100.0 * p_max
+        ),
+    };
     let rows = results
         .iter()
         .map(|r| {
@@ -406,6 +431,13 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
                 pick(lang, "uniform routing", "均匀路由"),
                 charted.map(|r| &r.uniform),
             ),
+            Series {
+                name: pick(lang, "floor for any table", "任何路由表的下限").to_owned(),
+                x: experts.clone(),
+                y: vec![floor * (p.chart_batch * p.topk) as f64 / p.experts as f64; p.experts],
+                bars: false,
+                dashed: true,
+            },
         ],
         heatmap: None,
     };
@@ -612,7 +644,7 @@ mod tests {
         // (seed 1); 19 (3.17) has a chance of about 0.3% per seed.
         let uniform_bands = [(1.6, 3.0), (1.15, 1.5), (1.03, 1.12)];
         for seed in 1..=5 {
-            let results = simulate(seed, 129_280, 256, 6, 1.1, &DEFAULT_BATCHES);
+            let results = simulate(seed, &ZipfSampler::new(129_280, 1.1), 256, 6, &DEFAULT_BATCHES);
             for (r, (lo, hi)) in results.iter().zip(uniform_bands) {
                 let h = max_over_mean(&r.hash);
                 let u = max_over_mean(&r.uniform);
@@ -780,6 +812,21 @@ mod tests {
             errs[0].message,
             "total tokens × experts per token = 536,870,912 exceeds the cell's budget of 524,288 expert assignments; lower the batch sizes or experts per token"
         );
+    }
+
+    #[test]
+    fn the_floor_holds_under_every_seed() {
+        // The top token of Zipf(1.1) over V4's vocabulary is 13.3% of the
+        // stream: a floor of 5.7x the mean for 256 experts and 6 a token.
+        let zipf = ZipfSampler::new(129_280, 1.1);
+        let floor = load_floor(zipf.probability(0), 256, 6);
+        assert!((floor - 5.687).abs() < 1e-3, "{floor}");
+        // A large batch sits above it for every table (the floor is an
+        // expectation: a small batch may fall below it by chance).
+        for seed in 0..4 {
+            let r = &simulate(seed, &zipf, 256, 6, &[65_536])[0];
+            assert!(max_over_mean(&r.hash) >= 0.95 * floor, "seed {seed}");
+        }
     }
 
     #[test]
