@@ -133,6 +133,21 @@ pub fn figures() -> Vec<(&'static str, String)> {
         "ledger.gemma_fixed_mib",
         format!("{:.0} MiB", gemma.fixed / (1024.0 * 1024.0)),
     ));
+    // Where the fixed part equals the growing part, in thousands of tokens.
+    for (key, mm) in [
+        ("ledger.flash_cross_k", &flash),
+        ("ledger.pro_cross_k", &pro),
+        ("ledger.k3_cross_k", &k3),
+    ] {
+        let c = mm.crossover().unwrap_or(f64::NAN);
+        f.push((key, format!("{:.1}K", c / 1000.0)));
+    }
+    // Gemma 4's fixed part is all sliding-window KV (40 layers × 1,024 tokens),
+    // which fills only as tokens arrive: a 500-token request holds 500 of them.
+    f.push((
+        "ledger.gemma_500_mib",
+        format!("{:.0} MiB", gemma.fixed * 500.0 / 1024.0 / (1024.0 * 1024.0)),
+    ));
     f.push(("ledger.v32_128k_gib", gib(at(&v32, k), 2)));
     f.push(("ledger.flash_128k_gib", gib(at(&flash, k), 2)));
     f.push(("ledger.pro_128k_gib", gib(at(&pro, k), 2)));
@@ -231,6 +246,10 @@ mod tests {
             ("ledger.v32_per_token_kib", "46.9 KiB"),
             ("ledger.k3_fixed_mib", "414 MiB"),
             ("ledger.gemma_fixed_mib", "320 MiB"),
+            ("ledger.flash_cross_k", "4.0K"),
+            ("ledger.pro_cross_k", "4.2K"),
+            ("ledger.k3_cross_k", "15.7K"),
+            ("ledger.gemma_500_mib", "156 MiB"),
             ("ledger.alt_bf16_per_token_kib", "7.7 KiB"),
             ("ledger.alt_deploy_per_token_kib", "12.2 KiB"),
             ("dispatch.v3_kib", "56 KiB"),

@@ -63,6 +63,12 @@ impl Model {
     pub fn bytes(&self, tokens: u64) -> Option<f64> {
         (tokens <= self.max_len).then_some(self.per_token * tokens as f64 + self.fixed)
     }
+
+    /// The length at which the growing part equals the fixed part: shorter
+    /// requests hold more fixed bytes than KV. `None` when nothing grows.
+    pub fn crossover(&self) -> Option<f64> {
+        (self.per_token > 0.0).then(|| self.fixed / self.per_token)
+    }
 }
 
 /// The default models, one per line: `name | bytes per token | fixed bytes | max tokens`.
@@ -379,16 +385,20 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             |b| format!("{:.2} {}", b / units.giga(), units.giga_name()),
         )
     };
+    let cross = |m: &Model| {
+        m.crossover()
+            .map_or_else(|| "—".to_owned(), |c| group(c.round() as i64))
+    };
     let mut text = String::new();
     for m in &models {
         let (name, per_token, fixed) = (&m.name, units.fmt(m.per_token, 1), units.fmt(m.fixed, 1));
-        let (short, long) = (at(m, REPORT_AT[0]), at(m, REPORT_AT[1]));
+        let (short, long, c) = (at(m, REPORT_AT[0]), at(m, REPORT_AT[1]), cross(m));
         text += &match lang {
             Lang::En => format!(
-                "{name}: {per_token} per token, {fixed} fixed per request; a 128K-token request {short}, a 1M-token request {long}\n"
+                "{name}: {per_token} per token, {fixed} fixed per request (as much as {c} tokens' KV); a 128K-token request {short}, a 1M-token request {long}\n"
             ),
             Lang::Zh => format!(
-                "{name}：每 token {per_token}，每个请求固定 {fixed}；128K token 的请求 {short}，1M token 的请求 {long}\n"
+                "{name}：每 token {per_token}，每个请求固定 {fixed}（相当于 {c} 个 token 的 KV）；128K token 的请求 {short}，1M token 的请求 {long}\n"
             ),
         };
     }
@@ -398,6 +408,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             "model",
             "bytes per token",
             "fixed bytes",
+            "fixed = KV at (tokens)",
             "max tokens",
             "at 128K tokens",
             "at 1M tokens",
@@ -406,6 +417,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             "模型",
             "每 token 字节数",
             "固定字节数",
+            "固定部分 = KV 时（token）",
             "最大 token 数",
             "128K token 时",
             "1M token 时",
@@ -418,6 +430,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
                 m.name.clone(),
                 fmt_exact(m.per_token),
                 fmt_exact(m.fixed),
+                cross(m),
                 group(m.max_len as i64),
                 at(m, REPORT_AT[0]),
                 at(m, REPORT_AT[1]),
