@@ -3,8 +3,10 @@
 //! requests are offloaded (HiCache), and what it does to the planner's node
 //! counts.
 
+use crate::ch_deploy::ep_sizing::{K3_TOP_K, V4_TOP_K};
 use crate::ch_deploy::plan::{
-    Gpu, Mode, Model, article_request_gb, duty_cycle, hicache_nodes, k3, plan, v4,
+    Gpu, H200, Mode, Model, article_request_gb, decode_ms, duty_cycle, ep_row, hicache_nodes,
+    k3, plan, v4,
 };
 use crate::ch_deploy::planner::{MODES, mode_of, num, pairs, times};
 use crate::demo::{
@@ -48,6 +50,33 @@ pub fn hicache_row(m: &Model, gpu: &Gpu, rhos: &[f64], pd_ratio: f64, mode: Mode
             .map(|&rho| hicache_nodes(d, rho, pd_ratio, mode))
             .collect(),
     })
+}
+
+/// HiCache's reload traffic for `concurrent` sessions of `request_gb` each,
+/// one turn every `decode_s + idle_s` seconds, each turn bringing the whole
+/// cache back to a GPU: (reloads per second, GB/s in all, GB held off the
+/// GPUs by the share `1 − ρ` of sessions that are idle).
+pub fn reload_traffic(concurrent: u64, request_gb: f64, decode_s: f64, idle_s: f64) -> (f64, f64, f64) {
+    let period = decode_s + idle_s;
+    let per_s = concurrent as f64 / period;
+    let idle_share = idle_s / period;
+    (per_s, per_s * request_gb, concurrent as f64 * idle_share * request_gb)
+}
+
+/// One decode step on a full card of `m`'s plan on `gpu`: (GB read, ms,
+/// tokens/s per request). A unit decodes one token for each of its
+/// `concurrency` requests a step; each token visits `top_k` of `experts`, so
+/// a card reads the share `1 − (1 − top_k/experts)^concurrency` of its
+/// experts, all the weights every card keeps, and the KV of the requests it
+/// holds, at the card's bandwidth.
+pub fn full_card_step(m: &Model, gpu: &Gpu, top_k: u64, mode: Mode) -> Option<(f64, f64, f64)> {
+    let unit = plan(m, gpu, TOKENS, CONCURRENT, mode)?.concurrency;
+    let row = ep_row(m.n_routed, m.ep, m.expert_gb, gpu.memory_gb, m.overhead_gb);
+    let hit = 1.0 - crate::math::powf(1.0 - top_k as f64 / m.n_routed as f64, unit as f64);
+    let kv = unit as f64 * article_request_gb(m, TOKENS) / m.ep as f64;
+    let gb = row.weight_gb * hit + m.overhead_gb + kv;
+    let ms = decode_ms(0.0, gb, gpu.bandwidth_tb_s);
+    Some((gb, ms, 1000.0 / ms))
 }
 // ANCHOR_END: demo
 
@@ -247,6 +276,70 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             }
         ),
     };
+
+    // What a full card reads a step, and the ρ that speed implies.
+    text += pick(
+        lang,
+        "\n\nThe speed a full card allows (at the upper bound's occupancy a decode step reads the experts its unit's batch hits, the weights every card keeps and the card's KV):\n",
+        "\n\n满载的卡能跑多快（按上限的占用，每一步 decode 要读本单元这一批 token 用到的专家、每张卡都带的权重，以及这张卡上的 KV）：\n",
+    );
+    for (m, g) in pairs() {
+        let top_k = if m.name == k3().name { K3_TOP_K } else { V4_TOP_K };
+        let Some((gb, ms, tok_s)) = full_card_step(&m, &g, top_k, p.mode) else {
+            continue;
+        };
+        let implied: Vec<String> = rhos(p.out_tokens, tok_s, &p.idle)
+            .into_iter()
+            .map(percent)
+            .collect();
+        let (name, gb, ms, tok_s) = (pair_name(&m, &g, lang), num(gb, 1), num(ms, 1), num(tok_s, 1));
+        text += &match lang {
+            Lang::En => format!(
+                "  {name}: {gb} GB a step, {ms} ms, {tok_s} tokens/s a request; at that speed ρ would be {}\n",
+                implied.join(", ")
+            ),
+            Lang::Zh => format!(
+                "  {name}：每步 {gb} GB，{ms} ms，每个请求 {tok_s} token/s；按这个速度，ρ 会是 {}\n",
+                implied.join("、")
+            ),
+        };
+    }
+
+    // What HiCache moves: every idle request's cache comes back once a turn.
+    text += pick(
+        lang,
+        "\nHiCache's reloads (each turn brings a request's whole cache back to a GPU; H200, decode nodes at each ρ above):\n",
+        "\nHiCache 的回载（每一轮都要把一个请求的整份缓存搬回 GPU；H200，解码节点数取上面各 ρ 下的值）：\n",
+    );
+    for (j, &idle) in p.idle.iter().enumerate() {
+        let mut parts = Vec::new();
+        let mut reloads = 0.0;
+        for (i, m) in [(0, k3()), (1, v4())] {
+            let (per_s, gb_s, off_gb) =
+                reload_traffic(CONCURRENT, article_request_gb(&m, TOKENS), decode_s, idle as f64);
+            reloads = per_s;
+            let d = rows[i].at[j].0.max(1) as f64;
+            let (all, node, off) = (num(gb_s / 1000.0, 1), num(gb_s / d, 0), num(off_gb / 1000.0, 0));
+            parts.push(match lang {
+                Lang::En => format!("{} {all} TB/s in all, {node} GB/s a decode node, {off} TB off the GPUs", m.name),
+                Lang::Zh => format!("{} 共 {all} TB/s，每个解码节点 {node} GB/s，GPU 之外存着 {off} TB", m.name),
+            });
+        }
+        text += &match lang {
+            Lang::En => format!(
+                "  {}: {} reloads/s; {}\n",
+                idle_name(idle, lang),
+                num(reloads, 0),
+                parts.join("; ")
+            ),
+            Lang::Zh => format!(
+                "  {}：每秒 {} 次回载；{}\n",
+                idle_name(idle, lang),
+                num(reloads, 0),
+                parts.join("；")
+            ),
+        };
+    }
 
     // The two tables.
     let mut header = vec![
@@ -501,6 +594,20 @@ pub fn figures() -> Vec<(&'static str, String)> {
         |k: usize, v: usize, j: usize| times(rows[k].at[j].1 as f64, rows[v].at[j].1 as f64);
     let (k, v) = (k3(), v4());
     let k_gb = article_request_gb(&k, TOKENS);
+    let (Some(v4_full), Some(k3_full)) = (
+        full_card_step(&v, &H200, V4_TOP_K, Mode::Article),
+        full_card_step(&k, &H200, K3_TOP_K, Mode::Article),
+    ) else {
+        return Vec::new();
+    };
+    // The API case's ρ (idle 15 s) at the speed a full card allows.
+    let v4_rho = rhos(1_000, v4_full.2, &[SCENARIOS[1].0])[0];
+    let k3_rho = rhos(1_000, k3_full.2, &[SCENARIOS[1].0])[0];
+    // The API case's reloads: a turn every 5 s of decode plus 15 s idle.
+    let api_idle = SCENARIOS[1].0 as f64;
+    let decode_s = 1_000.0 / 200.0;
+    let k3_reload = reload_traffic(CONCURRENT, k_gb, decode_s, api_idle);
+    let v4_reload = reload_traffic(CONCURRENT, article_request_gb(&v, TOKENS), decode_s, api_idle);
     out.extend([
         ("duty_cycle.agent_over_batch", times(rs[0], rs[2])),
         ("duty_cycle.ratio_h200_50", ratio(0, 1, 0)),
@@ -522,6 +629,37 @@ pub fn figures() -> Vec<(&'static str, String)> {
             format!("{} ms", num(1000.0 * k.fixed_gb / LINK_GB_S, 0)),
         ),
         ("duty_cycle.kda_share", percent_1(k.fixed_gb / k_gb)),
+        (
+            "duty_cycle.v4_full_gb",
+            format!("{} GB", num(v4_full.0, 0)),
+        ),
+        ("duty_cycle.v4_full_ms", format!("{} ms", num(v4_full.1, 0))),
+        ("duty_cycle.v4_full_tok_s", num(v4_full.2, 0)),
+        ("duty_cycle.v4_full_rho_api", whole(v4_rho)),
+        (
+            "duty_cycle.k3_full_gb",
+            format!("{} GB", num(k3_full.0, 0)),
+        ),
+        ("duty_cycle.k3_full_ms", format!("{} ms", num(k3_full.1, 0))),
+        ("duty_cycle.k3_full_tok_s", num(k3_full.2, 0)),
+        ("duty_cycle.k3_full_rho_api", whole(k3_rho)),
+        ("duty_cycle.reloads_api", num(k3_reload.0, 0)),
+        (
+            "duty_cycle.k3_reload_tb_s",
+            format!("{} TB/s", num(k3_reload.1 / 1000.0, 1)),
+        ),
+        (
+            "duty_cycle.k3_reload_per_node",
+            format!("{} GB/s", num(k3_reload.1 / rows[0].at[1].0.max(1) as f64, 0)),
+        ),
+        (
+            "duty_cycle.k3_off_gpu_tb",
+            format!("{} TB", num(k3_reload.2 / 1000.0, 0)),
+        ),
+        (
+            "duty_cycle.v4_reload_tb_s",
+            format!("{} TB/s", num(v4_reload.1 / 1000.0, 1)),
+        ),
         (
             "duty_cycle.dualpath_tokens",
             group_u64(DUALPATH_TURNS * DUALPATH_NEW_TOKENS),
@@ -608,6 +746,19 @@ mod tests {
             ("duty_cycle.v4_swap_s", "0.12 s"),
             ("duty_cycle.kda_swap_ms", "4 ms"),
             ("duty_cycle.kda_share", "0.7%"),
+            ("duty_cycle.v4_full_gb", "?"),
+            ("duty_cycle.v4_full_ms", "?"),
+            ("duty_cycle.v4_full_tok_s", "?"),
+            ("duty_cycle.v4_full_rho_api", "?"),
+            ("duty_cycle.k3_full_gb", "?"),
+            ("duty_cycle.k3_full_ms", "?"),
+            ("duty_cycle.k3_full_tok_s", "?"),
+            ("duty_cycle.k3_full_rho_api", "?"),
+            ("duty_cycle.reloads_api", "?"),
+            ("duty_cycle.k3_reload_tb_s", "?"),
+            ("duty_cycle.k3_reload_per_node", "?"),
+            ("duty_cycle.k3_off_gpu_tb", "?"),
+            ("duty_cycle.v4_reload_tb_s", "?"),
             ("duty_cycle.dualpath_tokens", "67,353"),
             ("duty_cycle.context_over_dualpath", "7.4×"),
         ];
