@@ -132,6 +132,11 @@ fn book_problems() -> Vec<String> {
         }
         out.extend(link_problems(&ch, chapters::Lang::En));
         out.extend(language_problems(&ch));
+        for lang in chapters::Lang::ALL {
+            if let Some(text) = ch.source_in(lang) {
+                out.extend(sources_problems(&source_path(&ch, lang), text, lang));
+            }
+        }
         // A cell named as an exercise's answer is one of the same chapter's.
         for e in crate::for_chapter(ch.id) {
             if let Some(cell) = e.answered_by_cell
@@ -334,6 +339,76 @@ fn link_problems(ch: &chapters::Chapter, lang: chapters::Lang) -> Vec<String> {
                     ));
                 }
             }
+        }
+    }
+    out
+}
+
+/// The anchor of the section every chapter ends with.
+pub const SOURCES_ID: &str = "sources-and-further-reading";
+
+/// A chapter names what it draws on (#28): its last `##` section is "Sources
+/// and further reading" (`{#sources-and-further-reading}` in Chinese); each
+/// of the phrases by which the English text refers to a document ("the
+/// source", "the analysis", "the article") is declared in that section in
+/// quotes (“the source”), and the text links to the section on or before the
+/// line where it first uses the phrase. `file` names the text in messages.
+pub fn sources_problems(file: &str, text: &str, lang: chapters::Lang) -> Vec<String> {
+    let heading = match lang {
+        chapters::Lang::En => "## Sources and further reading",
+        chapters::Lang::Zh => "{#sources-and-further-reading}",
+    };
+    let mut out = Vec::new();
+    // Outside code blocks, the `## ` lines and where the section starts.
+    let mut fenced = false;
+    let mut h2: Vec<(usize, &str)> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with("## ") {
+            h2.push((n, line));
+        }
+    }
+    let Some(&(start, _)) = h2.iter().find(|(_, l)| l.contains(heading)) else {
+        out.push(format!(
+            "{file}: no \"Sources and further reading\" section (`{heading}`): every chapter ends by naming its sources"
+        ));
+        return out;
+    };
+    if h2.last().map(|h| h.0) != Some(start) {
+        out.push(format!(
+            "{file} line {}: the sources section must be the chapter's last `##` section",
+            start + 1
+        ));
+    }
+    if lang != chapters::Lang::En {
+        return out;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let (body, section) = lines.split_at(start);
+    let section = section.join("\n").to_lowercase();
+    let link = format!("](#{SOURCES_ID})");
+    let first_link = body.iter().position(|l| l.contains(&link));
+    for phrase in ["the source", "the analysis", "the article"] {
+        let first = body.iter().position(|l| {
+            let l = l.to_lowercase();
+            l.match_indices(phrase).any(|(i, _)| {
+                // A whole phrase: not "the sources" or "the analysis's" mid-word.
+                !l[i + phrase.len()..].starts_with(|c: char| c.is_alphabetic())
+            })
+        });
+        let Some(first) = first else { continue };
+        if !section.contains(&format!("“{phrase}”")) {
+            out.push(format!(
+                "{file} line {}: the text says \"{phrase}\" but the sources section does not say which document that is (an entry with “{phrase}” in it)",
+                first + 1
+            ));
+        }
+        if first_link.is_none_or(|l| l > first) {
+            out.push(format!(
+                "{file} line {}: the first \"{phrase}\" comes before any link to the sources section (`[...](#{SOURCES_ID})`)",
+                first + 1
+            ));
         }
     }
     out
@@ -971,6 +1046,28 @@ mod tests {
             problems[1].contains("`/ch/newmodels#no-such`: no heading, cell or exercise `no-such`")
         );
         assert!(problems[2].contains("line 6: link to `#missing`"));
+    }
+
+    #[test]
+    fn a_chapter_must_name_its_sources() {
+        use chapters::Lang;
+        let ok = "# T\n\nAs [the source](#sources-and-further-reading) says.\n\n## Sources and further reading\n\n- **The source** (“the source” here): a note.\n";
+        assert_eq!(sources_problems("f", ok, Lang::En), Vec::<String>::new());
+        let none = "# T\n\nText.\n";
+        assert!(sources_problems("f", none, Lang::En)[0].contains("no \"Sources and further reading\""));
+        let bare = "# T\n\nThe article says so.\n\n## Sources and further reading\n\n- A paper.\n";
+        let p = sources_problems("f", bare, Lang::En);
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert!(p[0].contains("line 3: the text says \"the article\""), "{p:?}");
+        assert!(p[1].contains("before any link"), "{p:?}");
+        let not_last = "# T\n\n## Sources and further reading\n\n- x\n\n## More\n";
+        assert!(sources_problems("f", not_last, Lang::En)[0].contains("last `##` section"));
+        // "the sources" alone is not the phrase; code blocks are not headings.
+        let plural = "# T\n\nAll the sources agree.\n\n```\n## not a heading\n```\n\n## Sources and further reading\n\n- x\n";
+        assert_eq!(sources_problems("f", plural, Lang::En), Vec::<String>::new());
+        let zh = "# T\n\n## 资料与延伸阅读 {#sources-and-further-reading}\n\n- x\n";
+        assert_eq!(sources_problems("f", zh, Lang::Zh), Vec::<String>::new());
+        assert_eq!(sources_problems("f", "# T\n", Lang::Zh).len(), 1);
     }
 
     #[test]

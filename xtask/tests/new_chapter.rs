@@ -221,7 +221,7 @@ mod tests {
         ),
         (
             "chapter.md",
-            "# A throw-away chapter\n\nA cell:\n\n```cell throwaway_doubled\n```\n\nAn exercise:\n\n```exercise ch_throwaway/twice\n```\n",
+            "# A throw-away chapter\n\nA cell:\n\n```cell throwaway_doubled\n```\n\nAn exercise:\n\n```exercise ch_throwaway/twice\n```\n\n## Sources and further reading\n\n- None: a chapter made by a test.\n",
         ),
         (
             "exercises/twice/exercise.toml",
