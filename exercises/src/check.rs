@@ -1054,17 +1054,25 @@ mod tests {
         let ok = "# T\n\nAs [the source](#sources-and-further-reading) says.\n\n## Sources and further reading\n\n- **The source** (“the source” here): a note.\n";
         assert_eq!(sources_problems("f", ok, Lang::En), Vec::<String>::new());
         let none = "# T\n\nText.\n";
-        assert!(sources_problems("f", none, Lang::En)[0].contains("no \"Sources and further reading\""));
+        assert!(
+            sources_problems("f", none, Lang::En)[0].contains("no \"Sources and further reading\"")
+        );
         let bare = "# T\n\nThe article says so.\n\n## Sources and further reading\n\n- A paper.\n";
         let p = sources_problems("f", bare, Lang::En);
         assert_eq!(p.len(), 2, "{p:?}");
-        assert!(p[0].contains("line 3: the text says \"the article\""), "{p:?}");
+        assert!(
+            p[0].contains("line 3: the text says \"the article\""),
+            "{p:?}"
+        );
         assert!(p[1].contains("before any link"), "{p:?}");
         let not_last = "# T\n\n## Sources and further reading\n\n- x\n\n## More\n";
         assert!(sources_problems("f", not_last, Lang::En)[0].contains("last `##` section"));
         // "the sources" alone is not the phrase; code blocks are not headings.
         let plural = "# T\n\nAll the sources agree.\n\n```\n## not a heading\n```\n\n## Sources and further reading\n\n- x\n";
-        assert_eq!(sources_problems("f", plural, Lang::En), Vec::<String>::new());
+        assert_eq!(
+            sources_problems("f", plural, Lang::En),
+            Vec::<String>::new()
+        );
         let zh = "# T\n\n## 资料与延伸阅读 {#sources-and-further-reading}\n\n- x\n";
         assert_eq!(sources_problems("f", zh, Lang::Zh), Vec::<String>::new());
         assert_eq!(sources_problems("f", "# T\n", Lang::Zh).len(), 1);

@@ -163,7 +163,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
                 "bytes read per decode step, one V4-Flash request at {l} tokens: {all_mb} ({keys} of indexer keys, {share} of it; {c128} of C128 entries; {chosen} of top-k entries and windows)\n"
             ),
             Lang::Zh => format!(
-                "每步 decode 读取的字节，一个 {l} token 的 V4-Flash 请求：{all_mb}（索引键 {keys}，占 {share}；C128 条目 {c128}；top-k 条目与窗口 {chosen}）\n"
+                "每步解码读取的字节，V4-Flash 的一个请求在 {l} token 时：{all_mb}（{keys} 是索引键，占 {share}；{c128} 是 C128 条目；{chosen} 是 top-k 条目与窗口）\n"
             ),
         };
     }

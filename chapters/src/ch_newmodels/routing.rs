@@ -683,16 +683,24 @@ mod tests {
         let Block::Text(t) = &out.blocks[0] else {
             panic!()
         };
-        assert_eq!(t.lines().count(), 3);
+        assert_eq!(t.lines().count(), 4);
         assert!(
             t.contains("batch of 4,096 tokens: busiest expert carries "),
+            "{t}"
+        );
+        assert!(
+            t.contains("the most frequent token is 13.3% of the stream, so each of its experts carries at least 5.7× the mean"),
             "{t}"
         );
         let Block::Plot(plot) = &out.blocks[2] else {
             panic!()
         };
-        assert_eq!(plot.series.len(), 2);
-        for s in &plot.series {
+        assert_eq!(plot.series.len(), 3);
+        // The floor: 5.7 × the mean load of 4,096 × 6 / 256 = 96 tokens.
+        let floor = &plot.series[2];
+        assert!(floor.dashed && !floor.bars);
+        assert!((floor.y[0] - 5.687 * 96.0).abs() < 0.1, "{}", floor.y[0]);
+        for s in &plot.series[..2] {
             assert!(s.bars);
             assert_eq!(s.x.len(), 256);
             assert_eq!(s.y.iter().sum::<f64>(), 4_096.0 * 6.0);
