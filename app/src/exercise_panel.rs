@@ -150,8 +150,7 @@ pub fn ExercisePanel(
         switch_to(a);
         if answer.get_untracked() == a {
             storage::save_answer_language(a);
-            let _ = web_sys::Event::new(&answer_event(a))
-                .and_then(|e| window().dispatch_event(&e));
+            let _ = web_sys::Event::new(&answer_event(a)).and_then(|e| window().dispatch_event(&e));
         }
     };
     for a in [Answer::Python, Answer::Rhai] {

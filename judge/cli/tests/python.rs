@@ -326,7 +326,11 @@ fn twins(tag: &str, chapter: &str, slug: &str, rhai: &str, python: &str) -> [ser
             (format!("{slug}.py"), python.to_owned()),
         ],
     );
-    let out = common::judge_cmd().arg(&dir).arg("--json").output().unwrap();
+    let out = common::judge_cmd()
+        .arg(&dir)
+        .arg("--json")
+        .output()
+        .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let of = |lang: &str| {
         json.as_array()
