@@ -171,6 +171,14 @@ try {
     assert.match(v.message, said, name);
     assert.ok(gap < 100, `${name}: the page stalled for ${gap.toFixed(0)} ms`);
     ok(`${name}: "${v.message.trim().slice(0, 90)}" (${Date.now() - t0} ms, longest main-thread gap ${gap.toFixed(0)} ms)`);
+    // A time-out ends the Python worker and starts a fresh one, which
+    // compiles Pyodide again in the background. The next case starts from
+    // that state (a fresh Python ready), so that its gap is its own and not
+    // the browser compiling 10 MB of wasm on a machine that is busy.
+    if (/time limit/.test(v.message)) {
+      const again = await run(id, PYTHON_SOLUTIONS[id]);
+      assert.equal(again.status, 'passed', `after ${name}: ${again.message}`);
+    }
   }
   // 100,000 lines on the first case (all cases would pass the time limit).
   const flood = await run(id, 'FLOODED = []\n\n' + def + '    if not FLOODED:\n        FLOODED.append(1)\n        for i in range(100000):\n            print("spam", i)\n    return -1.0\n');
