@@ -162,7 +162,19 @@ try {
     ['NaN', def + '    return float("nan")\n', 'failed', /NaN/],
     ['a syntax error', def + '    return (active_gb +\n', 'error', /decode_ms\.py, line 2/],
   ];
+  // Each case starts from a quiet page, as in hostile.mjs: what the step
+  // before set going (a language switch re-highlights the editor, a verdict
+  // renders its cases) ends first, so that each gap is the case's own.
+  const quiet = async () => {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
+    for (let i = 0; i < 12; i++) {
+      await page.evaluate(() => { window.__hb.max = 0; window.__hb.last = performance.now(); });
+      await page.waitForTimeout(400);
+      if (await page.evaluate(() => Math.max(window.__hb.max, performance.now() - window.__hb.last)) < 50) return;
+    }
+  };
   for (const [name, code, status, said] of hostile) {
+    await quiet();
     await page.evaluate(() => { window.__hb.max = 0; window.__hb.last = performance.now(); });
     const t0 = Date.now();
     const v = await run(id, code);
