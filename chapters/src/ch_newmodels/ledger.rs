@@ -65,9 +65,10 @@ impl Model {
     }
 
     /// The length at which the growing part equals the fixed part: shorter
-    /// requests hold more fixed bytes than KV. `None` when nothing grows.
+    /// requests hold more fixed bytes than KV. `None` when nothing grows or
+    /// nothing is fixed.
     pub fn crossover(&self) -> Option<f64> {
-        (self.per_token > 0.0).then(|| self.fixed / self.per_token)
+        (self.per_token > 0.0 && self.fixed > 0.0).then(|| self.fixed / self.per_token)
     }
 }
 
@@ -392,13 +393,22 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let mut text = String::new();
     for m in &models {
         let (name, per_token, fixed) = (&m.name, units.fmt(m.per_token, 1), units.fmt(m.fixed, 1));
-        let (short, long, c) = (at(m, REPORT_AT[0]), at(m, REPORT_AT[1]), cross(m));
+        let (short, long) = (at(m, REPORT_AT[0]), at(m, REPORT_AT[1]));
+        // How many tokens' KV the fixed part is worth, where it is worth any.
+        let worth = m.crossover().map(|c| group(c.round() as i64));
+        let worth = |en: bool| match (&worth, en) {
+            (Some(c), true) => format!(" (as much as {c} tokens' KV)"),
+            (Some(c), false) => format!("（相当于 {c} 个 token 的 KV）"),
+            (None, _) => String::new(),
+        };
         text += &match lang {
             Lang::En => format!(
-                "{name}: {per_token} per token, {fixed} fixed per request (as much as {c} tokens' KV); a 128K-token request {short}, a 1M-token request {long}\n"
+                "{name}: {per_token} per token, {fixed} fixed per request{}; a 128K-token request {short}, a 1M-token request {long}\n",
+                worth(true)
             ),
             Lang::Zh => format!(
-                "{name}：每 token {per_token}，每个请求固定 {fixed}（相当于 {c} 个 token 的 KV）；128K token 的请求 {short}，1M token 的请求 {long}\n"
+                "{name}：每 token {per_token}，每个请求固定 {fixed}{}；128K token 的请求 {short}，1M token 的请求 {long}\n",
+                worth(false)
             ),
         };
     }

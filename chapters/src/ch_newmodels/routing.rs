@@ -433,8 +433,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             ),
             Series {
                 name: pick(lang, "floor for any table", "任何路由表的下限").to_owned(),
-                x: experts.clone(),
-                y: vec![floor * (p.chart_batch * p.topk) as f64 / p.experts as f64; p.experts],
+                // A level line across the experts: its two ends.
+                x: vec![0.0, (p.experts - 1) as f64],
+                y: vec![floor * (p.chart_batch * p.topk) as f64 / p.experts as f64; 2],
                 bars: false,
                 dashed: true,
             },
