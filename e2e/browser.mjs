@@ -93,3 +93,38 @@ export async function scrollTo(page, selector, index = 0) {
 export async function layOut(page) {
   await page.evaluate(() => document.documentElement.setAttribute('data-settled', 'true'));
 }
+
+// The main-thread heartbeat of the suites that bound it (hostile, python): a
+// 10 ms timer in the page that records the longest gap between its ticks.
+// Install it with `page.addInitScript(heartbeat)` (before the app) or
+// `page.evaluate(heartbeat)`.
+export function heartbeat() {
+  window.__hb = { last: performance.now(), max: 0 };
+  setInterval(() => {
+    const t = performance.now();
+    window.__hb.max = Math.max(window.__hb.max, t - window.__hb.last);
+    window.__hb.last = t;
+  }, 10);
+}
+
+// Starts a new measurement of the heartbeat's longest gap.
+export const resetGap = (page) => page.evaluate(() => { window.__hb.max = 0; window.__hb.last = performance.now(); });
+
+// The longest gap since the last reset, the one still open included.
+export const gap = (page) => page.evaluate(() => Math.max(window.__hb.max, performance.now() - window.__hb.last));
+
+// Two animation frames and a quiet moment: rendering already under way ends.
+export async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
+}
+
+// Waits (up to 5 s) until the page has gone 400 ms with no gap over 50 ms:
+// start-up work (the workers' instantiation, charts, laying out a long editor
+// line, a fresh Python) is the page's own and not what a case measures.
+export async function quiet(page) {
+  for (let i = 0; i < 12; i++) {
+    await resetGap(page);
+    await page.waitForTimeout(400);
+    if ((await gap(page)) < 50) return;
+  }
+}

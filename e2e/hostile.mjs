@@ -2,7 +2,7 @@
 // responding (a 10 ms heartbeat inside the page records the longest gap between
 // ticks), the verdict names its cause within 2.5 s, and saved work is intact.
 import assert from 'node:assert/strict';
-import { BOOK_URL, launch, layOut, ready, scrollTo } from './browser.mjs';
+import { BOOK_URL, gap as gapOf, heartbeat, launch, layOut, quiet as quietOf, ready, resetGap as resetGapOf, scrollTo, settle as settleOf } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
 const MAX_GAP_MS = 100;
@@ -13,16 +13,9 @@ const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
 // The heartbeat: installed before the app, read and reset around every case.
-await page.addInitScript(() => {
-  window.__hb = { last: performance.now(), max: 0 };
-  setInterval(() => {
-    const t = performance.now();
-    window.__hb.max = Math.max(window.__hb.max, t - window.__hb.last);
-    window.__hb.last = t;
-  }, 10);
-});
-const resetGap = () => page.evaluate(() => { window.__hb.max = 0; window.__hb.last = performance.now(); });
-const gap = () => page.evaluate(() => Math.max(window.__hb.max, performance.now() - window.__hb.last));
+await page.addInitScript(heartbeat);
+const resetGap = () => resetGapOf(page);
+const gap = () => gapOf(page);
 
 const results = [];
 async function hostile(name, fn) {
@@ -118,21 +111,9 @@ async function drawCharts() {
   await page.evaluate(() => document.documentElement.removeAttribute('data-settled'));
 }
 
-// Two animation frames and a quiet moment: rendering already under way ends.
-async function settle() {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
-}
-
-// Waits (up to 5 s) until the page has gone 400 ms with no gap over 50 ms: after
-// a reload, start-up work (the workers' instantiation, charts, laying out a long
-// editor line) is the page's own and not what a case measures.
-async function quiet() {
-  for (let i = 0; i < 12; i++) {
-    await resetGap();
-    await page.waitForTimeout(400);
-    if ((await gap()) < 50) return;
-  }
-}
+// After a reload, start-up work is the page's own: see `quiet` in browser.mjs.
+const settle = () => settleOf(page);
+const quiet = () => quietOf(page);
 
 const sig = 'fn attended(pos, ratio, topk, window)';
 try {

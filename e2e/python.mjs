@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BOOK_URL, launchPersistent, offsiteRequests, ready } from './browser.mjs';
+import { BOOK_URL, gap, heartbeat, launchPersistent, offsiteRequests, quiet, ready, resetGap, settle } from './browser.mjs';
 import { PYTHON_SOLUTIONS } from './solutions.mjs';
 
 const ROOT = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -143,10 +143,7 @@ try {
 
   // Hostile Python: each ends in a verdict that names it, the page keeps
   // answering (a 10 ms heartbeat), and the next run works.
-  await page.evaluate(() => {
-    window.__hb = { last: performance.now(), max: 0 };
-    setInterval(() => { const t = performance.now(); window.__hb.max = Math.max(window.__hb.max, t - window.__hb.last); window.__hb.last = t; }, 10);
-  });
+  await page.evaluate(heartbeat);
   const def = 'def decode_ms(active_gb, kv_gb, bw_tb_s):\n';
   const hostile = [
     ['an endless loop', def + '    while True:\n        pass\n', 'limit exceeded', /time limit exceeded \(2 s for all cases; case 1 was still running\)/],
@@ -165,24 +162,17 @@ try {
   // Each case starts from a quiet page, as in hostile.mjs: what the step
   // before set going (a language switch re-highlights the editor, a verdict
   // renders its cases) ends first, so that each gap is the case's own.
-  const quiet = async () => {
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
-    for (let i = 0; i < 12; i++) {
-      await page.evaluate(() => { window.__hb.max = 0; window.__hb.last = performance.now(); });
-      await page.waitForTimeout(400);
-      if (await page.evaluate(() => Math.max(window.__hb.max, performance.now() - window.__hb.last)) < 50) return;
-    }
-  };
   for (const [name, code, status, said] of hostile) {
-    await quiet();
-    await page.evaluate(() => { window.__hb.max = 0; window.__hb.last = performance.now(); });
+    await settle(page);
+    await quiet(page);
+    await resetGap(page);
     const t0 = Date.now();
     const v = await run(id, code);
-    const gap = await page.evaluate(() => Math.max(window.__hb.max, performance.now() - window.__hb.last));
+    const longest = await gap(page);
     assert.ok([status].flat().includes(v.status), `${name}: ${v.status}: ${v.message}`);
     assert.match(v.message, said, name);
-    assert.ok(gap < 100, `${name}: the page stalled for ${gap.toFixed(0)} ms`);
-    ok(`${name}: "${v.message.trim().slice(0, 90)}" (${Date.now() - t0} ms, longest main-thread gap ${gap.toFixed(0)} ms)`);
+    assert.ok(longest < 100, `${name}: the page stalled for ${longest.toFixed(0)} ms`);
+    ok(`${name}: "${v.message.trim().slice(0, 90)}" (${Date.now() - t0} ms, longest main-thread gap ${longest.toFixed(0)} ms)`);
     // A time-out ends the Python worker and starts a fresh one, which
     // compiles Pyodide again in the background. The next case starts from
     // that state (a fresh Python ready), so that its gap is its own and not
