@@ -569,7 +569,10 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ],
     ];
     let idle: Vec<u64> = SCENARIOS.iter().map(|s| s.0).collect();
-    let rs = rhos(1_000, 200.0, &idle);
+    // The analysis's request: 1,000 output tokens at 200 tokens/s.
+    let (out_tokens, tok_per_s) = (1_000, 200.0);
+    let decode_s = out_tokens as f64 / tok_per_s;
+    let rs = rhos(out_tokens, tok_per_s, &idle);
     let Some(rows) = all_rows(&rs, 2.5, Mode::Article) else {
         return Vec::new();
     };
@@ -577,7 +580,7 @@ pub fn figures() -> Vec<(&'static str, String)> {
     let mut out = vec![
         (
             "duty_cycle.decode_s",
-            format!("{} s", num(1_000.0 / 200.0, 2)),
+            format!("{} s", num(decode_s, 2)),
         ),
         ("duty_cycle.rho_agent", whole(rs[0])),
         ("duty_cycle.rho_api", whole(rs[1])),
@@ -601,11 +604,11 @@ pub fn figures() -> Vec<(&'static str, String)> {
         return Vec::new();
     };
     // The API case's ρ (idle 15 s) at the speed a full card allows.
-    let v4_rho = rhos(1_000, v4_full.2, &[SCENARIOS[1].0])[0];
-    let k3_rho = rhos(1_000, k3_full.2, &[SCENARIOS[1].0])[0];
+    let api_idle = SCENARIOS[1].0;
+    let v4_rho = rhos(out_tokens, v4_full.2, &[api_idle])[0];
+    let k3_rho = rhos(out_tokens, k3_full.2, &[api_idle])[0];
     // The API case's reloads: a turn every 5 s of decode plus 15 s idle.
-    let api_idle = SCENARIOS[1].0 as f64;
-    let decode_s = 1_000.0 / 200.0;
+    let api_idle = api_idle as f64;
     let k3_reload = reload_traffic(CONCURRENT, k_gb, decode_s, api_idle);
     let v4_reload = reload_traffic(CONCURRENT, article_request_gb(&v, TOKENS), decode_s, api_idle);
     out.extend([

@@ -395,20 +395,17 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         let (name, per_token, fixed) = (&m.name, units.fmt(m.per_token, 1), units.fmt(m.fixed, 1));
         let (short, long) = (at(m, REPORT_AT[0]), at(m, REPORT_AT[1]));
         // How many tokens' KV the fixed part is worth, where it is worth any.
-        let worth = m.crossover().map(|c| group(c.round() as i64));
-        let worth = |en: bool| match (&worth, en) {
-            (Some(c), true) => format!(" (as much as {c} tokens' KV)"),
-            (Some(c), false) => format!("（相当于 {c} 个 token 的 KV）"),
+        let worth = match (m.crossover(), lang) {
             (None, _) => String::new(),
+            (Some(_), Lang::En) => format!(" (as much as {} tokens' KV)", cross(m)),
+            (Some(_), Lang::Zh) => format!("（相当于 {} 个 token 的 KV）", cross(m)),
         };
         text += &match lang {
             Lang::En => format!(
-                "{name}: {per_token} per token, {fixed} fixed per request{}; a 128K-token request {short}, a 1M-token request {long}\n",
-                worth(true)
+                "{name}: {per_token} per token, {fixed} fixed per request{worth}; a 128K-token request {short}, a 1M-token request {long}\n"
             ),
             Lang::Zh => format!(
-                "{name}：每 token {per_token}，每个请求固定 {fixed}{}；128K token 的请求 {short}，1M token 的请求 {long}\n",
-                worth(false)
+                "{name}：每 token {per_token}，每个请求固定 {fixed}{worth}；128K token 的请求 {short}，1M token 的请求 {long}\n"
             ),
         };
     }
