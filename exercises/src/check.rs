@@ -414,8 +414,6 @@ pub fn sources_problems(file: &str, text: &str, lang: chapters::Lang) -> Vec<Str
     out
 }
 
-/// Each `(chapter, name)` whose name an earlier entry already has, with that
-/// entry's chapter: `(chapter, name, other chapter)`.
 /// Where a chapter's text in `lang` lives, for messages.
 #[cfg(feature = "render")]
 fn source_path(ch: &chapters::Chapter, lang: chapters::Lang) -> String {
@@ -617,6 +615,8 @@ fn python_code_lines(source: &str) -> Vec<&str> {
     out
 }
 
+/// Each `(chapter, name)` whose name an earlier entry already has, with that
+/// entry's chapter: `(chapter, name, other chapter)`.
 fn duplicates<'a>(items: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str, &'a str)> {
     let mut out = Vec::new();
     for (i, (ch, name)) in items.iter().enumerate() {
