@@ -9,7 +9,11 @@
 //! A job that passes its time limit (counted from when Python starts it, not
 //! while Python loads) ends the worker; the cases answered so far are graded,
 //! the next one is told it ran out of time, and a fresh Python starts loading
-//! in the background at once.
+//! in the background once that verdict is on the page ([`restart_soon`]): the
+//! fresh worker's start (fetching and compiling Pyodide's 10 MB of wasm, then
+//! starting CPython) takes both cores of a small machine for a while, and
+//! rendering the verdict at the same time stretched it past the page's
+//! 100 ms main-thread bound (137 ms measured once in CI).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -80,6 +84,9 @@ struct State {
     on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
     /// Told when loading moves on: the first queued job's panel.
     listener: Option<Rc<dyn Fn(Option<Loading>)>>,
+    /// A job was ended with its worker: a fresh one is due once the job's
+    /// verdict has been shown ([`restart_soon`]).
+    restart_due: bool,
 }
 
 thread_local! {
@@ -149,7 +156,15 @@ pub fn grade(
                     ended,
                     case: alone,
                 };
-                worker::run(Lane::Code, job, crate::scratch_cell::CODE_LIMIT_MS, done);
+                worker::run(
+                    Lane::Code,
+                    job,
+                    crate::scratch_cell::CODE_LIMIT_MS,
+                    move |reply| {
+                        done(reply);
+                        restart_soon();
+                    },
+                );
             };
             STATE.with(|s| {
                 s.borrow_mut().queue.push_back(Queued {
@@ -183,7 +198,8 @@ pub fn stop(id: u64) {
     end_running(id, |_| SolverError::Runtime(Stopped::ByReader.message()));
 }
 
-/// Ends the running job `id`: its worker is terminated and a fresh one starts.
+/// Ends the running job `id`: its worker is terminated, and a fresh one is
+/// due ([`restart_soon`]; at once if another job is waiting).
 fn end_running(id: u64, why: impl FnOnce(usize) -> SolverError) {
     let running = STATE.with(|s| {
         let mut s = s.borrow_mut();
@@ -197,14 +213,45 @@ fn end_running(id: u64, why: impl FnOnce(usize) -> SolverError) {
         s.ready = false;
         s.on_message = None;
         s.on_error = None;
+        s.restart_due = true;
         r
     });
     let Some(r) = running else { return };
     let next = r.partial.answered + 1;
     (r.done)(r.partial, Some(why(next)));
-    // A fresh Python, ready for the next run.
+    // A job already waiting starts a fresh Python now; otherwise it starts
+    // after this job's verdict is on the page.
     pump();
-    start_worker();
+}
+
+/// Starts the fresh Python that an ended job left due, when the page is next
+/// idle (`requestIdleCallback`, or 200 ms where a browser lacks it), so that
+/// its start does not compete with rendering the verdict that ended it.
+fn restart_soon() {
+    if !STATE.with(|s| s.borrow().restart_due) {
+        return;
+    }
+    let start = Closure::once_into_js(|| {
+        if STATE.with(|s| std::mem::take(&mut s.borrow_mut().restart_due)) {
+            start_worker();
+        }
+    });
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"timeout".into(), &JsValue::from_f64(1000.0));
+    let asked = match idle {
+        Some(f) => f.call2(&window, &start, &options).is_ok(),
+        None => false,
+    };
+    if !asked {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(start.unchecked_ref(), 200);
+    }
 }
 
 /// Starts the next queued job when Python is ready and idle; starts Python
@@ -287,6 +334,7 @@ fn start_worker() {
         let mut s = s.borrow_mut();
         s.worker = Some(worker);
         s.ready = false;
+        s.restart_due = false;
         s.loading = Some(Loading::Python);
         s.on_message = Some(on_message);
         s.on_error = Some(on_error);
