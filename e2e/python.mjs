@@ -194,8 +194,9 @@ try {
   ok('a fresh Python passes the exercise again');
 
   // Parity: the browser (Pyodide) and the CLI (CPython) give the same
-  // verdict: status, cases passed, the message, and the first failing case's
-  // printed lines.
+  // verdict JSON. The page saves each whole run's verdict as the judge wrote
+  // it (it goes into "Export progress"); the CLI's `--json` adds `language`
+  // and `elapsed_ms` to that same value. The words shown agree too.
   const fixtures = {
     correct: PYTHON_SOLUTIONS[id],
     wrong: def + '    return active_gb / bw_tb_s\n',
@@ -208,17 +209,28 @@ try {
   for (const [name, code] of Object.entries(fixtures)) {
     const v = await run(id, code);
     const head = await panel(id).locator('.verdict-head').textContent();
-    const fail = panel(id).locator('.case.fail').first();
-    const prints = (await fail.count()) && (await fail.locator('.prints').count()) ? (await fail.locator('.prints').textContent()).split('\n') : [];
-    browserSide[name] = { status: v.status.replace(/ /g, '_'), passed: Number(head.match(/(\d+) of \d+ cases/)[1]), message: v.message, printed: prints };
+    const saved = await page.evaluate((key) => localStorage.getItem(key), `ih:v2:verdict.py:${id}`);
+    assert.ok(saved, `${name}: the page saved the verdict`);
+    const json = JSON.parse(JSON.parse(saved));
+    assert.equal(json.message, v.message, `${name}: the saved verdict is the one shown`);
+    assert.equal(json.passed, Number(head.match(/(\d+) of \d+ cases/)[1]), `${name}: the cases passed shown`);
+    browserSide[name] = json;
   }
   for (const [name, code] of Object.entries(fixtures)) {
     const [v] = cliVerdicts('ch_deploy', { decode_ms: code }).filter((x) => x.language === 'python');
-    const firstFail = v.cases.find((c) => !c.passed);
-    const cli = { status: v.status, passed: v.passed, message: v.message, printed: (firstFail && firstFail.printed) || [] };
-    assert.deepEqual(browserSide[name], cli, `${name}: the browser and the CLI agree`);
+    delete v.language;
+    delete v.elapsed_ms;
+    assert.deepEqual(browserSide[name], v, `${name}: the browser and the CLI give the same verdict JSON`);
   }
-  ok(`the browser and the CLI give the same verdicts for ${Object.keys(fixtures).join(', ')}`);
+  ok(`the browser and the CLI give the same verdict JSON for ${Object.keys(fixtures).join(', ')}`);
+
+  // "Export progress" carries the last whole run's verdict, per language.
+  await page.goto(BOOK_URL + '/'); await ready(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export progress' }).click()]);
+  const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual(exported.verdicts[id].python, browserSide.partial, 'the export holds the last Python verdict');
+  assert.ok(exported.verdicts[id].rhai === undefined || exported.verdicts[id].rhai.exercise === id, 'a Rhai verdict, if any, is its own');
+  ok('"Export progress" holds each exercise\'s last verdict in each language');
 
   // The Chinese edition: the same panel, Chinese words.
   await page.goto(BOOK_URL + '/zh/ch/deploy'); await ready(page);

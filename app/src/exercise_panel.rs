@@ -31,6 +31,14 @@ fn keys(id: &str, answer: Answer) -> (String, String) {
     }
 }
 
+/// Where the verdict of an exercise's last whole run in `answer` is saved.
+fn verdict_key(id: &str, answer: Answer) -> String {
+    match answer {
+        Answer::Python => storage::python_verdict_key(id),
+        _ => storage::verdict_key(id),
+    }
+}
+
 /// The panel of an exercise in one language, from what was saved for it.
 fn panel_in(ex: &Exercise, answer: Answer, hints: usize) -> Panel {
     let lang = crate::lang::chapters_lang();
@@ -58,6 +66,7 @@ fn store(id: &str, answer: Answer, progress: Progress, writes: Vec<Store>) {
             Store::ForgetFails => storage::remove(&fails_key),
             Store::Progress(status) => progress.set(id, status),
             Store::ForgetProgress => progress.forget(id),
+            Store::Verdict(json) => storage::save(&verdict_key(id, answer), &json),
         }
     }
 }

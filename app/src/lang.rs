@@ -82,6 +82,7 @@ pub fn say(s: &saved::Say) -> String {
     match s {
         Say::WhatCode { id } => trf!(what_code, id = id),
         Say::WhatFails { id } => trf!(what_fails, id = id),
+        Say::WhatVerdict { id } => trf!(what_verdict, id = id),
         Say::WhatParams { id } => trf!(what_params, id = id),
         Say::WhatProgress => tr!(what_progress).to_owned(),
         Say::WhatScratch => tr!(what_scratch).to_owned(),

@@ -33,7 +33,7 @@ use wasm_bindgen::JsCast;
 pub use data::{
     ANSWER_LANGUAGE, Export, IMPORT_MAX_BYTES, Outcome, PROGRESS, ProgressMap, SCRATCH,
     check_import_size, code_key, fails_key, params_key, python_code_key, python_fails_key,
-    scratch_key,
+    python_verdict_key, scratch_key, verdict_key,
 };
 use data::{BOOK_PREFIX, LANG_KEY, THEME_KEY, full_key, numbered_key, v1_key};
 
@@ -343,7 +343,22 @@ pub fn export(ids: &[&str], progress: &ProgressMap) -> Export {
             .filter_map(|id| get(&key(id)).map(|c| (id.to_string(), c)))
             .collect()
     };
-    Export::new(progress.clone(), saved(code_key)).with_python(saved(python_code_key))
+    let verdicts = ids
+        .iter()
+        .map(|id| {
+            let by_lang = [
+                ("rhai", verdict_key(id)),
+                ("python", python_verdict_key(id)),
+            ]
+            .into_iter()
+            .filter_map(|(l, key)| get(&key).map(|v| (l.to_owned(), v)))
+            .collect();
+            (id.to_string(), by_lang)
+        })
+        .collect();
+    Export::new(progress.clone(), saved(code_key))
+        .with_python(saved(python_code_key))
+        .with_verdicts(verdicts)
 }
 
 /// Imports a progress file's text into what is saved, merging by

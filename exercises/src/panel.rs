@@ -26,6 +26,9 @@ pub enum Store {
     Progress(Status),
     /// No progress: not attempted.
     ForgetProgress,
+    /// A whole run's verdict, as JSON (the CLI's `--json` gives the same for
+    /// the same code), for the progress file.
+    Verdict(String),
 }
 
 /// A finished run as the panel shows it.
@@ -133,6 +136,9 @@ impl Panel {
             ) {
                 self.fails += 1;
                 out.push(Store::Fails(self.fails));
+            }
+            if let Ok(json) = serde_json::to_string(&run.verdict) {
+                out.push(Store::Verdict(json));
             }
         }
         self.last = Some(run);
@@ -257,6 +263,32 @@ mod tests {
         }
     }
 
+    /// The writes other than the verdict (checked on its own below).
+    fn without_verdict(stores: Vec<Store>) -> Vec<Store> {
+        stores
+            .into_iter()
+            .filter(|s| !matches!(s, Store::Verdict(_)))
+            .collect()
+    }
+
+    #[test]
+    fn a_whole_run_saves_its_verdict_as_the_judge_wrote_it() {
+        let mut p = Panel::new("s", None, None, 0);
+        p.start(1);
+        let stores = p.finish(run(Status::Failed, None));
+        let Some(Store::Verdict(json)) = stores.last() else {
+            panic!("no verdict saved: {stores:?}");
+        };
+        let back: Verdict = serde_json::from_str(json).expect("verdict JSON");
+        assert_eq!(back, verdict(Status::Failed));
+        p.start(2);
+        let alone = p.finish(run(Status::Passed, Some(1)));
+        assert!(
+            alone.is_empty(),
+            "a case run alone saves nothing: {alone:?}"
+        );
+    }
+
     #[test]
     fn whole_runs_count_and_runs_alone_do_not() {
         let mut p = Panel::new("s", None, None, 0);
@@ -264,7 +296,7 @@ mod tests {
         assert!(!p.start(8), "a second run waits for the first");
         assert_eq!(p.running, Some(7));
         assert_eq!(
-            p.finish(run(Status::Failed, None)),
+            without_verdict(p.finish(run(Status::Failed, None))),
             [Store::Progress(Status::Failed), Store::Fails(1)]
         );
         assert_eq!((p.running, p.runs), (None, 1));
@@ -272,15 +304,15 @@ mod tests {
         assert_eq!((p.fails, p.runs), (1, 2));
         assert_eq!(p.last.as_ref().and_then(|r| r.alone), Some(2));
         assert_eq!(
-            p.finish(run(Status::LimitExceeded, None)),
+            without_verdict(p.finish(run(Status::LimitExceeded, None))),
             [Store::Progress(Status::LimitExceeded), Store::Fails(2)]
         );
         assert_eq!(
-            p.finish(run(Status::Passed, None)),
+            without_verdict(p.finish(run(Status::Passed, None))),
             [Store::Progress(Status::Passed)]
         );
         assert_eq!(
-            p.finish(run(Status::NotAttempted, None)),
+            without_verdict(p.finish(run(Status::NotAttempted, None))),
             [Store::Progress(Status::NotAttempted)]
         );
         assert_eq!(p.fails, 2);
@@ -293,7 +325,7 @@ mod tests {
         let stores =
             p.finish_without_verdict("ch_x/y", 5, SolverError::Limit("time".into()), 30.0, None);
         assert_eq!(
-            stores,
+            without_verdict(stores),
             [Store::Progress(Status::LimitExceeded), Store::Fails(1)]
         );
         let last = p.last.expect("a run");

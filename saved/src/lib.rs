@@ -65,6 +65,18 @@ pub fn python_fails_key(id: &str) -> String {
     format!("fails.py:{id}")
 }
 
+/// The short name under which the verdict of an exercise's last whole Rhai
+/// run is saved (its JSON, as the CLI's `--json` writes a verdict), for the
+/// progress file.
+pub fn verdict_key(id: &str) -> String {
+    format!("verdict:{id}")
+}
+
+/// The same for its last whole Python run.
+pub fn python_verdict_key(id: &str) -> String {
+    format!("verdict.py:{id}")
+}
+
 /// The short name of the language the reader last answered in (`python` or
 /// `rhai`), for every exercise.
 pub const ANSWER_LANGUAGE: &str = "answer-language";
@@ -94,6 +106,8 @@ pub enum Say {
     WhatCode { id: String },
     /// "the failed-run count of `id`"
     WhatFails { id: String },
+    /// "the last verdict for `id`"
+    WhatVerdict { id: String },
     /// "your values in the cell `id`"
     WhatParams { id: String },
     /// "your progress"
@@ -139,6 +153,7 @@ impl Say {
         Some(match self {
             Say::WhatCode { .. } => "what_code",
             Say::WhatFails { .. } => "what_fails",
+            Say::WhatVerdict { .. } => "what_verdict",
             Say::WhatParams { .. } => "what_params",
             Say::WhatProgress => "what_progress",
             Say::WhatScratch => "what_scratch",
@@ -161,7 +176,10 @@ impl Say {
     /// The values of the string's placeholders, by name.
     pub fn args(&self) -> Vec<(&'static str, String)> {
         match self {
-            Say::WhatCode { id } | Say::WhatFails { id } | Say::WhatParams { id } => {
+            Say::WhatCode { id }
+            | Say::WhatFails { id }
+            | Say::WhatVerdict { id }
+            | Say::WhatParams { id } => {
                 vec![("id", id.clone())]
             }
             Say::WhatProgress | Say::WhatScratch | Say::Raw(_) => vec![],
@@ -214,6 +232,12 @@ pub fn describe(name: &str) -> Say {
         }
     } else if let Some(id) = name.strip_prefix("fails:") {
         Say::WhatFails { id: own(id) }
+    } else if let Some(id) = name.strip_prefix("verdict.py:") {
+        Say::WhatVerdict {
+            id: format!("{id} (Python)"),
+        }
+    } else if let Some(id) = name.strip_prefix("verdict:") {
+        Say::WhatVerdict { id: own(id) }
     } else if let Some(id) = name.strip_prefix("params:") {
         Say::WhatParams { id: own(id) }
     } else if name == PROGRESS {
@@ -425,6 +449,13 @@ pub struct Export {
     /// without Python is what it was before Python answers.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub python: BTreeMap<String, String>,
+    /// Exercise id → answer language (`rhai`, `python`) → the verdict of its
+    /// last whole run there, as the judge wrote it (the CLI's `--json` gives
+    /// the same verdict for the same code, plus `language` and `elapsed_ms`).
+    /// Written for the reader's and a teacher's records; an import does not
+    /// read it (a verdict is the judge's to give again).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub verdicts: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
 }
 
 impl Export {
@@ -436,12 +467,30 @@ impl Export {
             progress,
             code,
             python: BTreeMap::new(),
+            verdicts: BTreeMap::new(),
         }
     }
 
     /// The same file with the Python code `python` too.
     pub fn with_python(mut self, python: BTreeMap<String, String>) -> Export {
         self.python = python;
+        self
+    }
+
+    /// The same file with the saved verdicts `verdicts` (id → language →
+    /// verdict JSON as saved); a text that is not JSON is left out.
+    pub fn with_verdicts(mut self, verdicts: BTreeMap<String, BTreeMap<String, String>>) -> Export {
+        self.verdicts = verdicts
+            .into_iter()
+            .map(|(id, by_lang)| {
+                let by_lang: BTreeMap<String, serde_json::Value> = by_lang
+                    .into_iter()
+                    .filter_map(|(l, text)| Some((l, serde_json::from_str(&text).ok()?)))
+                    .collect();
+                (id, by_lang)
+            })
+            .filter(|(_, by_lang)| !by_lang.is_empty())
+            .collect();
         self
     }
 }
