@@ -428,7 +428,7 @@ pub fn import(
 
 /// Forgets everything the book saved in this browser except the settings
 /// (theme and language):
-/// progress, all code, failed-run counts, scratch code, both formats, and the
+/// progress, all code, failed-run counts, verdicts, scratch code, both formats, and the
 /// copies made of unreadable or replaced entries. Returns how many entries
 /// were removed.
 pub fn clear_all() -> usize {
