@@ -397,7 +397,9 @@ publish = false\n\
 description = \"A copy of the judge's harness (judge/core's harness.rs and value.rs).\"\n\n\
 [dependencies]\n\
 serde = { version = \"1\", features = [\"derive\"] }\n\
-serde_json = \"1\"\n";
+# float_roundtrip: the cases' arguments arrive as JSON and must be read to the\n\
+# bit (without it, \"92.31250000000001\" reads as 92.3125).\n\
+serde_json = { version = \"1\", features = [\"float_roundtrip\"] }\n";
 
 const JUDGE_LIB: &str = "//! A copy of the Inference Handbook judge's harness: `harness.rs` and `value.rs`\n\
 //! are `judge/core/src`'s, copied by `cargo xtask gen` so that this practice folder\n\

@@ -243,6 +243,48 @@ impl<A: Into<Value>, B: Into<Value>, C: Into<Value>> From<(A, B, C)> for Value {
 mod tests {
     use super::*;
 
+    /// Every float crosses JSON unchanged, to the bit: the verdicts, the
+    /// cases' arguments and Python's replies all cross a JSON boundary (worker
+    /// to page, Python to the judge), and serde_json without its
+    /// `float_roundtrip` feature reads "92.31250000000001" as 92.3125.
+    #[test]
+    fn floats_cross_json_to_the_bit() {
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut floats = vec![92.312_500_000_000_01, 122.300_000_000_000_01, 0.1 + 0.2];
+        for _ in 0..20_000 {
+            let f = f64::from_bits(next());
+            if f.is_finite() {
+                floats.push(f);
+            }
+            // Decimal-looking values like the cases' (382.6 + 60.5) / 4.8.
+            floats.push(
+                (next() % 40_000) as f64 / 10.0 / [2.0, 3.35, 4.8, 8.0][(next() % 4) as usize],
+            );
+        }
+        for f in floats {
+            let v = Value::Float(f);
+            let text = serde_json::to_string(&v.to_wire()).unwrap();
+            let back = Value::from_wire(&serde_json::from_str(&text).unwrap());
+            let Value::Float(g) = back else {
+                panic!("{text} came back as {back:?}")
+            };
+            assert_eq!(
+                f.to_bits(),
+                g.to_bits(),
+                "{f:?} was written {text} and read {g:?}"
+            );
+            let direct: Value = serde_json::from_str(&serde_json::to_string(&v).unwrap()).unwrap();
+            assert_eq!(direct, v, "{f:?} through Value's own serde");
+        }
+    }
+
     #[test]
     fn json_round_trip_keeps_ints_and_floats_apart() {
         let v = Value::Array(vec![Value::Int(3), Value::Float(2.5), Value::from("x")]);
