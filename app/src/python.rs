@@ -224,34 +224,42 @@ fn end_running(id: u64, why: impl FnOnce(usize) -> SolverError) {
     pump();
 }
 
-/// Starts the fresh Python that an ended job left due, when the page is next
-/// idle (`requestIdleCallback`, or 200 ms where a browser lacks it), so that
-/// its start does not compete with rendering the verdict that ended it.
+/// How long after a time-out's verdict the fresh Python starts, in ms: the
+/// verdict's render runs as several tasks (about 60 ms of them on a 2-core
+/// machine), and an idle moment comes between them.
+const RESTART_AFTER_MS: u32 = 500;
+
+/// Starts the fresh Python that an ended job left due, [`RESTART_AFTER_MS`]
+/// after the verdict and then when the page is idle (`requestIdleCallback`,
+/// where a browser has it), so that its start does not compete with
+/// rendering the verdict that ended it. A run asked for meanwhile starts it
+/// at once ([`pump`]).
 fn restart_soon() {
     if !STATE.with(|s| s.borrow().restart_due) {
         return;
     }
-    let start = Closure::once_into_js(|| {
-        if STATE.with(|s| std::mem::take(&mut s.borrow_mut().restart_due)) {
-            start_worker();
+    gloo_timers::callback::Timeout::new(RESTART_AFTER_MS, || {
+        let start = Closure::once_into_js(|| {
+            if STATE.with(|s| std::mem::take(&mut s.borrow_mut().restart_due)) {
+                start_worker();
+            }
+        });
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"timeout".into(), &JsValue::from_f64(1000.0));
+        let asked = idle.is_some_and(|f| f.call2(&window, &start, &options).is_ok());
+        if !asked {
+            let _ = start
+                .dyn_into::<js_sys::Function>()
+                .map(|f| f.call0(&window));
         }
-    });
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"timeout".into(), &JsValue::from_f64(1000.0));
-    let asked = match idle {
-        Some(f) => f.call2(&window, &start, &options).is_ok(),
-        None => false,
-    };
-    if !asked {
-        let _ = window
-            .set_timeout_with_callback_and_timeout_and_arguments_0(start.unchecked_ref(), 200);
-    }
+    })
+    .forget();
 }
 
 /// Starts the next queued job when Python is ready and idle; starts Python
