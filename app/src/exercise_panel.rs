@@ -23,19 +23,16 @@ fn answer_event(a: Answer) -> String {
     format!("ih-answer-{}", a.tag())
 }
 
-/// Where an exercise's code and failed runs are saved, in `answer`'s language.
-fn keys(id: &str, answer: Answer) -> (String, String) {
+/// Where an exercise's code, failed runs and last verdict are saved, in
+/// `answer`'s language.
+fn keys(id: &str, answer: Answer) -> (String, String, String) {
     match answer {
-        Answer::Python => (python_code_key(id), python_fails_key(id)),
-        _ => (code_key(id), fails_key(id)),
-    }
-}
-
-/// Where the verdict of an exercise's last whole run in `answer` is saved.
-fn verdict_key(id: &str, answer: Answer) -> String {
-    match answer {
-        Answer::Python => storage::python_verdict_key(id),
-        _ => storage::verdict_key(id),
+        Answer::Python => (
+            python_code_key(id),
+            python_fails_key(id),
+            storage::python_verdict_key(id),
+        ),
+        _ => (code_key(id), fails_key(id), storage::verdict_key(id)),
     }
 }
 
@@ -46,7 +43,7 @@ fn panel_in(ex: &Exercise, answer: Answer, hints: usize) -> Panel {
         Answer::Python => ex.starter_python_in(lang),
         _ => ex.starter_rhai_in(lang),
     };
-    let (code, fails) = keys(ex.id, answer);
+    let (code, fails, _) = keys(ex.id, answer);
     Panel::new(
         starter,
         storage::get(&code),
@@ -57,7 +54,7 @@ fn panel_in(ex: &Exercise, answer: Answer, hints: usize) -> Panel {
 
 /// Makes the writes a change of the panel asks for.
 fn store(id: &str, answer: Answer, progress: Progress, writes: Vec<Store>) {
-    let (code_key, fails_key) = keys(id, answer);
+    let (code_key, fails_key, verdict_key) = keys(id, answer);
     for w in writes {
         match w {
             Store::Code(code) => storage::save(&code_key, &code),
@@ -66,7 +63,7 @@ fn store(id: &str, answer: Answer, progress: Progress, writes: Vec<Store>) {
             Store::ForgetFails => storage::remove(&fails_key),
             Store::Progress(status) => progress.set(id, status),
             Store::ForgetProgress => progress.forget(id),
-            Store::Verdict(json) => storage::save(&verdict_key(id, answer), &json),
+            Store::Verdict(json) => storage::save(&verdict_key, &json),
         }
     }
 }

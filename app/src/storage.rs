@@ -347,11 +347,11 @@ pub fn export(ids: &[&str], progress: &ProgressMap) -> Export {
         .iter()
         .map(|id| {
             let by_lang = [
-                ("rhai", verdict_key(id)),
-                ("python", python_verdict_key(id)),
+                (judge::Answer::Rhai, verdict_key(id)),
+                (judge::Answer::Python, python_verdict_key(id)),
             ]
             .into_iter()
-            .filter_map(|(l, key)| get(&key).map(|v| (l.to_owned(), v)))
+            .filter_map(|(a, key)| get(&key).map(|v| (a.tag().to_owned(), v)))
             .collect();
             (id.to_string(), by_lang)
         })
