@@ -16,6 +16,10 @@ const native = {};
 if (process.env.NATIVE_TIMES && fs.existsSync(process.env.NATIVE_TIMES)) {
   for (const m of fs.readFileSync(process.env.NATIVE_TIMES, 'utf8').matchAll(/^cell (\S+)\s+([0-9.]+) ms/gm)) native[m[1]] = Number(m[2]);
 }
+// Python loads once per browser session (the service worker keeps it): the
+// chapters after the first find it loaded, and their first run is not a cold
+// one. Declared before the first await below, which calls python().
+let pythonLoaded = false;
 const browser = await launch();
 try {
   // Cold navigation, five fresh pages (no cache). The page records, in
@@ -229,9 +233,6 @@ try {
 // Python: bytes fetched for it, the first verdict cold (Python not loaded)
 // and warm, each exercise's grading time from click to verdict, and how long
 // a fresh Python takes to be ready after a time-out.
-// Python loads once per page session: the chapters after the first find it
-// loaded, and their first run is not a cold one.
-let pythonLoaded = false;
 async function python(page) {
   let bytes = 0;
   page.on('response', async (r) => {
