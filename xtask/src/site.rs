@@ -114,21 +114,12 @@ pub fn site() -> Result<Sizes, String> {
 /// compile that builds it.
 pub fn site_linted(lint: bool) -> Result<Sizes, String> {
     let r = root();
-    // The glue program builds beside the modules, in a build directory of its
-    // own (cargo locks one per command), while a module's build leaves a core
-    // idle (its last crates and its link are serial).
-    let glue = spawn_glue_build()?;
     // Two modules, each built by its own cargo command: built together, cargo
     // would unify their features, and the page's module would get the demos'
-    // and the judge's code that only the workers' module should carry. The
-    // `serve` build runs the two at once, the workers' module in a build
-    // directory of its own ([`module_target`]); the release build keeps one
-    // after the other (its size budgets and lint pass read one directory).
+    // and the judge's code that only the workers' module should carry.
     let mut wasm = Vec::new();
-    let mut beside = Vec::new();
-    for (i, &(package, file, profile, level)) in MODULES.iter().enumerate() {
+    for (package, file, profile, level) in MODULES {
         let (profile, level) = profile_of(profile, level);
-        let target = module_target(i);
         let mut build = Command::new("cargo");
         build.args([
             "build",
@@ -139,24 +130,17 @@ pub fn site_linted(lint: bool) -> Result<Sizes, String> {
             "--target",
             "wasm32-unknown-unknown",
         ]);
-        build.env("CARGO_TARGET_DIR", &target);
         if lint {
             crate::clippy_env(&mut build)?;
         }
-        if i > 0 && is_fast() {
-            beside.push(spawn(&mut build)?);
-        } else {
-            run(&mut build)?;
-        }
+        run(&mut build)?;
         wasm.push((
-            target.join(format!("wasm32-unknown-unknown/{profile}/{file}.wasm")),
+            r.join(format!(
+                "target/wasm32-unknown-unknown/{profile}/{file}.wasm"
+            )),
             level,
         ));
     }
-    for child in beside {
-        child.wait()?;
-    }
-    glue.wait()?;
     let dist = r.join("dist");
     let pkg = dist.join("pkg");
     // wasm-bindgen + wasm-opt take ~15 s a module: skip them for a module
@@ -318,70 +302,22 @@ fn write_pages(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The build directory of the glue program: its own, so that it builds while
-/// a module does.
-fn glue_target() -> std::path::PathBuf {
-    root().join("target/glue")
-}
-
-/// Starts building the glue program (`xtask/glue`), in the `serve` profile
-/// whatever this build's (a tool: no link-time optimisation to wait for).
-fn spawn_glue_build() -> Result<Spawned, String> {
-    spawn(
-        Command::new("cargo")
-            .args(["build", "--quiet", "-p", "wasm-glue", "--profile", "serve"])
-            .env("CARGO_TARGET_DIR", glue_target()),
-    )
-}
-
-/// The build directory of module `i` of [`MODULES`]: `target/`, except for
-/// the workers' module in the `serve` build, which has its own
-/// (`target/serve-worker/`) so that it builds while the page's does.
-fn module_target(i: usize) -> std::path::PathBuf {
-    if i > 0 && is_fast() {
-        root().join("target/serve-worker")
-    } else {
-        root().join("target")
-    }
-}
-
-/// A command started from the workspace root, to be waited for.
-struct Spawned {
-    shown: String,
-    child: std::process::Child,
-}
-
-impl Spawned {
-    /// Waits for the command; an error names it when it failed.
-    fn wait(mut self) -> Result<(), String> {
-        let status = self
-            .child
-            .wait()
-            .map_err(|e| format!("{}: {e}", self.shown))?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err(format!("failed: {} ({status})", self.shown))
-        }
-    }
-}
-
-/// Starts `cmd` from the workspace root, printing it as [`run`] does.
-fn spawn(cmd: &mut Command) -> Result<Spawned, String> {
-    let shown = format!("{cmd:?}").replace('"', "");
-    println!("\n$ {shown} (in the background)");
-    let child = cmd
-        .current_dir(root())
-        .spawn()
-        .map_err(|e| format!("{shown}: {e}"))?;
-    Ok(Spawned { shown, child })
-}
-
 /// The JS glue for `--target web` (`xtask/glue`: wasm-bindgen's library, what
 /// the CLI writes), then wasm-opt at `level` (if any) in place.
 fn bindgen_and_opt(wasm: &Path, pkg: &Path, level: Option<&str>) -> Result<(), String> {
-    // Its own program ([`spawn_glue_build`] built it).
-    run(Command::new(glue_target().join("serve/wasm-glue"))
+    // Its own program, built in the `serve` profile whatever this build's
+    // (a tool: no link-time optimisation to wait for); the first build on a
+    // machine compiles it after the modules, not with the xtask.
+    run(Command::new("cargo")
+        .args([
+            "run",
+            "--quiet",
+            "-p",
+            "wasm-glue",
+            "--profile",
+            "serve",
+            "--",
+        ])
         .arg(pkg)
         .arg(wasm))?;
     let Some(level) = level else {
