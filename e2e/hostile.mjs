@@ -198,6 +198,9 @@ try {
     await err.waitFor();
     const text = await cell('routing').locator('.param.invalid .param-error').allTextContents();
     assert.ok(text.join(' ').match(/131,072|budget/), text.join(' | '));
+    // Refused parameters ran nothing, so the cell gives no run time (#30).
+    const timing = await cell('routing').locator('.timing').textContent();
+    assert.doesNotMatch(timing, /ran in/, `a refused run says "${timing}"`);
     return text.join(' | ').slice(0, 120);
   });
   await hostile('compressor: tokens 4096, D 512', async () => {

@@ -144,15 +144,18 @@ pub fn Cell(
             running.try_set(false);
             match reply {
                 Ok(Reply::Demo { result, ms }) => {
-                    elapsed.try_set(Some(ms));
                     problem.try_set(None);
                     match result {
                         Ok(o) => {
+                            elapsed.try_set(Some(ms));
                             output.try_set(Some(o));
                             errors.try_set(Vec::new());
                             remember(sent);
                         }
                         Err(e) => {
+                            // Refused parameters ran nothing: no "ran in
+                            // 0.0 ms" (#30).
+                            elapsed.try_set(None);
                             errors.try_set(e);
                         }
                     }

@@ -5,7 +5,7 @@ use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
-    checked_product, group, parse_float, parse_int, pick,
+    checked_product, count, group, parse_float, parse_int, pick,
 };
 use crate::lang::Lang;
 use crate::math;
@@ -365,9 +365,11 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let mut text = match lang {
         Lang::En => format!(
             "comb from mhc_pre (20 Sinkhorn iterations): row sums {comb_rows}, column sums {comb_cols}\n\
-             one mixing matrix after {iters} iterations: row sums {layer_rows}, column sums {layer_cols}\n\
+             one mixing matrix after {}: row sums {layer_rows}, column sums {layer_cols}\n\
              sublayer input [{width}]; residual streams [{n}, {h}]\n\
-             largest singular value of the residual path after {layers} layers: unconstrained {free_d}, doubly stochastic {ds_d}\n"
+             largest singular value of the residual path after {}: unconstrained {free_d}, doubly stochastic {ds_d}\n",
+            count(iters as u64, "iteration", "iterations"),
+            count(d as u64, "layer", "layers"),
         ),
         Lang::Zh => format!(
             "mhc_pre 给出的 comb（20 次 Sinkhorn 迭代）：行和 {comb_rows}，列和 {comb_cols}\n\
@@ -720,6 +722,28 @@ mod tests {
                 .all(|s| s.y.iter().all(|y| y.is_finite() && *y > 0.0))
         );
         assert_eq!(plot.series[1].x.len(), 1_000);
+    }
+
+    #[test]
+    fn one_iteration_and_one_layer_are_singular() {
+        // #30: the text said "after 1 iterations" and "after 1 layers".
+        let mut raw = defaults(PARAMS);
+        raw.insert("depth".into(), "1".into());
+        raw.insert("iters".into(), "1".into());
+        let out = run(&raw, Lang::En).unwrap();
+        let Block::Text(text) = &out.blocks[0] else {
+            panic!()
+        };
+        assert!(text.contains("after 1 iteration:"), "{text}");
+        assert!(text.contains("after 1 layer:"), "{text}");
+        raw.insert("depth".into(), "2".into());
+        raw.insert("iters".into(), "2".into());
+        let out = run(&raw, Lang::En).unwrap();
+        let Block::Text(text) = &out.blocks[0] else {
+            panic!()
+        };
+        assert!(text.contains("after 2 iterations:"), "{text}");
+        assert!(text.contains("after 2 layers:"), "{text}");
     }
 
     #[test]
