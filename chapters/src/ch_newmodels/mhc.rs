@@ -452,14 +452,20 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     // layer's matrix is applied transposed (see residual_path), so show Aᵀ.
     let one = matrix(
         match lang {
-            Lang::En => format!("One mixing matrix ({iters} Sinkhorn iterations)"),
+            Lang::En => format!(
+                "One mixing matrix ({})",
+                count(iters as u64, "Sinkhorn iteration", "Sinkhorn iterations")
+            ),
             Lang::Zh => format!("一个混合矩阵（{iters} 次 Sinkhorn 迭代）"),
         },
         &layer.t().to_owned(),
     );
     let product = matrix(
         match lang {
-            Lang::En => format!("Product of {layers} doubly stochastic matrices"),
+            Lang::En => format!(
+                "Product of {}",
+                count(d as u64, "doubly stochastic matrix", "doubly stochastic matrices")
+            ),
             Lang::Zh => format!("{layers} 个双随机矩阵的乘积"),
         },
         &path.ds_product,
@@ -736,6 +742,17 @@ mod tests {
         };
         assert!(text.contains("after 1 iteration:"), "{text}");
         assert!(text.contains("after 1 layer:"), "{text}");
+        let titles: Vec<&str> = out.blocks[3..]
+            .iter()
+            .filter_map(|b| match b {
+                Block::Plot(p) if p.heatmap.is_some() => Some(p.title.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            titles,
+            ["One mixing matrix (1 Sinkhorn iteration)", "Product of 1 doubly stochastic matrix"]
+        );
         raw.insert("depth".into(), "2".into());
         raw.insert("iters".into(), "2".into());
         let out = run(&raw, Lang::En).unwrap();
