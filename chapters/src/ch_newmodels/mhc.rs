@@ -733,34 +733,38 @@ mod tests {
     #[test]
     fn one_iteration_and_one_layer_are_singular() {
         // #30: the text said "after 1 iterations" and "after 1 layers".
-        let mut raw = defaults(PARAMS);
-        raw.insert("depth".into(), "1".into());
-        raw.insert("iters".into(), "1".into());
-        let out = run(&raw, Lang::En).unwrap();
-        let Block::Text(text) = &out.blocks[0] else {
-            panic!()
-        };
-        assert!(text.contains("after 1 iteration:"), "{text}");
-        assert!(text.contains("after 1 layer:"), "{text}");
-        let titles: Vec<&str> = out.blocks[3..]
-            .iter()
-            .filter_map(|b| match b {
-                Block::Plot(p) if p.heatmap.is_some() => Some(p.title.as_str()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(
-            titles,
-            ["One mixing matrix (1 Sinkhorn iteration)", "Product of 1 doubly stochastic matrix"]
-        );
-        raw.insert("depth".into(), "2".into());
-        raw.insert("iters".into(), "2".into());
-        let out = run(&raw, Lang::En).unwrap();
-        let Block::Text(text) = &out.blocks[0] else {
-            panic!()
-        };
-        assert!(text.contains("after 2 iterations:"), "{text}");
-        assert!(text.contains("after 2 layers:"), "{text}");
+        let cases = [
+            (
+                "1",
+                ["after 1 iteration:", "after 1 layer:"],
+                ["One mixing matrix (1 Sinkhorn iteration)", "Product of 1 doubly stochastic matrix"],
+            ),
+            (
+                "2",
+                ["after 2 iterations:", "after 2 layers:"],
+                ["One mixing matrix (2 Sinkhorn iterations)", "Product of 2 doubly stochastic matrices"],
+            ),
+        ];
+        for (n, phrases, want_titles) in cases {
+            let mut raw = defaults(PARAMS);
+            raw.insert("depth".into(), n.into());
+            raw.insert("iters".into(), n.into());
+            let out = run(&raw, Lang::En).unwrap();
+            let Block::Text(text) = &out.blocks[0] else {
+                panic!()
+            };
+            for phrase in phrases {
+                assert!(text.contains(phrase), "{phrase}: {text}");
+            }
+            let titles: Vec<&str> = out.blocks[3..]
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Plot(p) if p.heatmap.is_some() => Some(p.title.as_str()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(titles, want_titles);
+        }
     }
 
     #[test]
