@@ -109,7 +109,7 @@ fn main() -> ExitCode {
             if fast {
                 site::fast();
             }
-            tools::ensure_build_tools()
+            tools::ensure_build_tools_meanwhile()
                 .and_then(|()| site::site())
                 .map(|_| ())
         }
@@ -156,7 +156,7 @@ fn serve_cmd(
         );
     } else if !no_build {
         let t0 = std::time::Instant::now();
-        tools::ensure_build_tools()?;
+        tools::ensure_build_tools_meanwhile()?;
         site::site()?;
         println!(
             "\nbuilt in {:.0} s{}",

@@ -38,6 +38,16 @@ fn locked_version(package: &str) -> Result<String, String> {
 /// wasm-bindgen's library). A fresh machine used to install the wasm-bindgen
 /// CLI first, 193-270 s of its set-up.
 pub fn ensure_build_tools() -> Result<(), String> {
+    ensure_build_tools_meanwhile()?;
+    npm_installed()
+}
+
+/// [`ensure_build_tools`], with `npm ci` (when it is needed) left running in
+/// the background: the wasm target is added before this returns, and the
+/// site's build calls [`npm_installed`] once its cargo builds are done and
+/// it first needs a package, so that npm's downloads (10 s with a warm npm
+/// cache, more on a fresh machine) overlap the compile.
+pub fn ensure_build_tools_meanwhile() -> Result<(), String> {
     let targets = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if !targets
         .lines()
@@ -45,6 +55,55 @@ pub fn ensure_build_tools() -> Result<(), String> {
     {
         run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
     }
+    if npm_needed() {
+        let mut npm = NPM.lock().unwrap_or_else(|e| e.into_inner());
+        if npm.is_none() {
+            println!("\n$ npm ci --no-audit --no-fund (in the background)");
+            *npm = Some(std::thread::spawn(|| {
+                let out = Command::new("npm")
+                    .args(["ci", "--no-audit", "--no-fund"])
+                    .current_dir(root())
+                    .output()
+                    .map_err(|e| format!("npm: {e}"))?;
+                if out.status.success() {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "npm ci failed:\n{}{}",
+                        String::from_utf8_lossy(&out.stdout),
+                        String::from_utf8_lossy(&out.stderr)
+                    ))
+                }
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// The `npm ci` that [`ensure_build_tools_meanwhile`] started, if any.
+static NPM: std::sync::Mutex<Option<std::thread::JoinHandle<Result<(), String>>>> =
+    std::sync::Mutex::new(None);
+
+/// Waits for the background `npm ci`, if one runs, and says how it ended.
+pub fn npm_installed() -> Result<(), String> {
+    let pending = NPM.lock().unwrap_or_else(|e| e.into_inner()).take();
+    match pending {
+        Some(h) => {
+            let r = h
+                .join()
+                .unwrap_or_else(|_| Err("npm ci: its thread panicked".into()));
+            if r.is_ok() {
+                println!("npm ci: done");
+            }
+            r
+        }
+        None => Ok(()),
+    }
+}
+
+/// Whether `node_modules/` lacks a package the build uses or is older than
+/// `package-lock.json`.
+fn npm_needed() -> bool {
     let nm = root().join("node_modules");
     let ready = [
         "binaryen",
@@ -64,10 +123,7 @@ pub fn ensure_build_tools() -> Result<(), String> {
         (Ok(lock), Ok(installed)) => lock > installed,
         _ => true,
     };
-    if !ready || stale {
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]))?;
-    }
-    Ok(())
+    !ready || stale
 }
 
 /// Build tools plus Debian's Chromium and chromedriver for the browser tests,
