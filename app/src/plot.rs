@@ -1,16 +1,13 @@
 //! The only place that knows plotly: turns a demo's plain series (or heatmap)
-//! into a figure with the `plotly` crate's typed API and hands its JSON to
-//! `window.ihPlot` (web/page.js), which loads plotly.js on first use and fits
-//! the figure to the theme and the chart's width when it draws.
+//! into a plotly.js figure (data, layout, config) written as JSON here, and
+//! hands it to `window.ihPlot` (web/page.js), which loads plotly.js on first
+//! use and fits the figure to the theme and the chart's width when it draws.
+//! (The `plotly` crate's typed builders made the same JSON for about 77 KB of
+//! the page's module and 28 s of a fresh compile: #25.)
 
 use leptos::html::Div;
 use leptos::prelude::*;
-use plotly::common::{
-    ColorBar, ColorScale, ColorScalePalette, DashType, Font, Line, Mode, Orientation, Title,
-};
-use plotly::configuration::{DisplayModeBar, ModeBarButtonName};
-use plotly::layout::{Axis, AxisType, Legend, Margin};
-use plotly::{Bar, Configuration, HeatMap, Layout, Scatter};
+use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -26,108 +23,103 @@ pub fn restyle_all() {
     ih_restyle();
 }
 
-fn axis(title: &str, log: bool) -> Axis {
-    let a = Axis::new().title(Title::with_text(title));
+fn title(text: &str) -> Value {
+    json!({ "text": text })
+}
+
+fn axis(title_text: &str, log: bool) -> Value {
     if log {
         // One tick per power of ten: the 2s and 5s between them crowd a narrow chart.
-        a.type_(AxisType::Log).dtick(1.0)
+        json!({ "title": title(title_text), "type": "log", "dtick": 1.0 })
     } else {
-        a.type_(AxisType::Linear)
+        json!({ "title": title(title_text), "type": "linear" })
     }
 }
 
-/// The plotly figure (data, layout, config) for a demo plot, as JSON.
-pub fn figure(p: &chapters::demo::Plot) -> String {
-    let mut plot = plotly::Plot::new();
-    let mut layout = Layout::new()
-        .title(Title::with_text(&p.title).font(Font::new().size(14)))
-        .height(p.height())
-        .margin(Margin::new().left(60).right(10).top(40).bottom(50));
-    if let Some(h) = &p.heatmap {
+/// What plotly.js draws a demo plot from, in the page's language.
+pub fn figure_value(p: &chapters::demo::Plot, lang: chapters::Lang) -> Value {
+    let mut layout = json!({
+        "title": { "text": p.title, "font": { "size": 14 } },
+        "height": p.height(),
+        "margin": { "l": 60, "r": 10, "t": 40, "b": 50 },
+    });
+    let data: Vec<Value> = if let Some(h) = &p.heatmap {
         // plotly draws the first row at the bottom; readers expect it on top.
-        let y: Vec<String> = h.y.iter().rev().cloned().collect();
-        let z: Vec<Vec<f64>> = h.z.iter().rev().cloned().collect();
-        let mut trace = HeatMap::new(h.x.clone(), y, z);
+        let y: Vec<&String> = h.y.iter().rev().collect();
+        let z: Vec<&Vec<f64>> = h.z.iter().rev().collect();
+        let mut trace = json!({
+            "type": "heatmap",
+            "x": h.x,
+            "y": y,
+            "z": z,
+            "colorscale": "Viridis",
+            "colorbar": { "title": title(&h.z_label) },
+            "hovertemplate": format!(
+                "{}: %{{y}}<br>{}: %{{x}}<br>%{{z:.4g}}<extra></extra>",
+                p.y_label, p.x_label
+            ),
+        });
         if let Some((lo, hi)) = h.z_range {
-            trace = trace.zmin(lo).zmax(hi);
+            trace["zmin"] = json!(lo);
+            trace["zmax"] = json!(hi);
         }
-        plot.add_trace(
-            trace
-                .color_scale(ColorScale::Palette(ColorScalePalette::Viridis))
-                .color_bar(ColorBar::new().title(Title::with_text(&h.z_label)))
-                .hover_template(format!(
-                    "{}: %{{y}}<br>{}: %{{x}}<br>%{{z:.4g}}<extra></extra>",
-                    p.y_label, p.x_label
-                )),
-        );
-        let mut x_axis = Axis::new()
-            .title(Title::with_text(&p.x_label))
-            .type_(AxisType::Category);
+        let mut x_axis = json!({ "title": title(&p.x_label), "type": "category" });
         if h.x.len() > 24 {
             // Hundreds of columns (experts): a label every so often, upright.
-            x_axis = x_axis.n_ticks(16).tick_angle(0.0);
+            x_axis["nticks"] = json!(16);
+            x_axis["tickangle"] = json!(0.0);
         }
-        layout = layout.x_axis(x_axis).y_axis(
-            Axis::new()
-                .title(Title::with_text(&p.y_label))
-                .type_(AxisType::Category),
-        );
+        layout["xaxis"] = x_axis;
+        layout["yaxis"] = json!({ "title": title(&p.y_label), "type": "category" });
+        vec![trace]
     } else {
-        for s in &p.series {
-            if s.bars {
-                plot.add_trace(Bar::new(s.x.clone(), s.y.clone()).name(&s.name));
-            } else {
-                let dash = if s.dashed {
-                    DashType::Dash
+        layout["xaxis"] = axis(&p.x_label, p.log_x);
+        layout["yaxis"] = axis(&p.y_label, p.log_y);
+        layout["legend"] = json!({ "orientation": "h", "x": 0.0 });
+        p.series
+            .iter()
+            .map(|s| {
+                if s.bars {
+                    json!({ "type": "bar", "x": s.x, "y": s.y, "name": s.name })
                 } else {
-                    DashType::Solid
-                };
-                plot.add_trace(
-                    Scatter::new(s.x.clone(), s.y.clone())
-                        .name(&s.name)
-                        .mode(Mode::LinesMarkers)
-                        .line(Line::new().dash(dash)),
-                );
-            }
-        }
-        layout = layout
-            .x_axis(axis(&p.x_label, p.log_x))
-            .y_axis(axis(&p.y_label, p.log_y))
-            .legend(Legend::new().orientation(Orientation::Horizontal).x(0.0));
-    }
-    plot.set_layout(layout);
+                    json!({
+                        "type": "scatter",
+                        "x": s.x,
+                        "y": s.y,
+                        "name": s.name,
+                        "mode": "lines+markers",
+                        "line": { "dash": if s.dashed { "dash" } else { "solid" } },
+                    })
+                }
+            })
+            .collect()
+    };
     // Only "download as PNG" stays in the toolbar; page.js takes it out of the
     // tab order (the data table under each chart is the keyboard's way in).
-    use ModeBarButtonName::*;
-    let config = match crate::lang::chapters_lang() {
+    let mut config = json!({
+        "responsive": true,
+        "displaylogo": false,
+        // plotly.js 4 adds "Share chart...", which uploads the figure to
+        // Plotly Cloud: nothing here leaves the reader's machine.
+        "showSendToCloud": false,
+        "showEditInChartStudio": false,
+        "displayModeBar": "hover",
+        "modeBarButtonsToRemove": [
+            "zoom2d", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d",
+            "autoScale2d", "resetScale2d", "hoverClosestCartesian",
+            "hoverCompareCartesian", "toggleSpikelines",
+        ],
+    });
+    if lang == chapters::Lang::Zh {
         // web/page.js registers this plotly locale when plotly.js loads.
-        chapters::Lang::Zh => Configuration::new().locale("zh-CN"),
-        chapters::Lang::En => Configuration::new(),
-    };
-    plot.set_configuration(
-        config
-            .responsive(true)
-            .display_logo(false)
-            // plotly.js 4 adds "Share chart...", which uploads the figure to
-            // Plotly Cloud: nothing here leaves the reader's machine.
-            .show_send_to_cloud(false)
-            .show_edit_in_chart_studio(false)
-            .display_mode_bar(DisplayModeBar::Hover)
-            .mode_bar_buttons_to_remove(vec![
-                Zoom2d,
-                Pan2d,
-                Select2d,
-                Lasso2d,
-                ZoomIn2d,
-                ZoomOut2d,
-                AutoScale2d,
-                ResetScale2d,
-                HoverClosestCartesian,
-                HoverCompareCartesian,
-                ToggleSpikelines,
-            ]),
-    );
-    plot.to_json()
+        config["locale"] = json!("zh-CN");
+    }
+    json!({ "data": data, "layout": layout, "config": config })
+}
+
+/// [`figure_value`] in this page's language, as JSON.
+pub fn figure(p: &chapters::demo::Plot) -> String {
+    figure_value(p, crate::lang::chapters_lang()).to_string()
 }
 
 /// A chart for a demo plot, with its data as a table under a fold (the chart's
