@@ -575,11 +575,29 @@ pub fn parse_int(raw: &Raw, name: &str, min: i64, max: i64) -> Result<i64, Param
         ));
     }
     let digits: String = text.chars().filter(|c| *c != '_' && *c != ',').collect();
-    let v: i64 = digits.parse().map_err(|_| {
-        err(
-            format!("`{text}` is not a whole number"),
-            format!("`{text}` 不是整数"),
-        )
+    let v: i64 = digits.parse().map_err(|e: std::num::ParseIntError| {
+        use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+        match e.kind() {
+            // A whole number past what 64 bits hold is past `max` (or `min`) too.
+            PosOverflow => err(
+                format!(
+                    "`{text}` is too large: the largest allowed is {}",
+                    group(max)
+                ),
+                format!("`{text}` 太大：最大允许 {}", group(max)),
+            ),
+            NegOverflow => err(
+                format!(
+                    "`{text}` is too small: the smallest allowed is {}",
+                    group(min)
+                ),
+                format!("`{text}` 太小：最小允许 {}", group(min)),
+            ),
+            _ => err(
+                format!("`{text}` is not a whole number"),
+                format!("`{text}` 不是整数"),
+            ),
+        }
     })?;
     if v < min || v > max {
         return Err(err(
@@ -880,6 +898,22 @@ mod tests {
         assert_eq!(
             parse_int(&raw("1e3"), "n", 1, 10).unwrap_err().message,
             "`1e3` is not a whole number"
+        );
+        // Past 64 bits: too large or too small, with the bound (#30).
+        let big = parse_int(&raw("99999999999999999999999"), "n", 0, 4_294_967_295).unwrap_err();
+        assert_eq!(
+            big.message,
+            "`99999999999999999999999` is too large: the largest allowed is 4,294,967,295"
+        );
+        assert_eq!(
+            big.message_zh,
+            "`99999999999999999999999` 太大：最大允许 4,294,967,295"
+        );
+        assert_eq!(
+            parse_int(&raw("-99,999,999,999,999,999,999"), "n", -5, 10)
+                .unwrap_err()
+                .message,
+            "`-99,999,999,999,999,999,999` is too small: the smallest allowed is -5"
         );
     }
 
