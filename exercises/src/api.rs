@@ -237,7 +237,9 @@ pub fn eval(
     let mut engine = judge::script::engine(limits, deadline, out.clone());
     register(&mut engine, &budget);
     let r = match engine.eval::<judge::script::rhai::Dynamic>(source) {
-        Ok(d) => from_dynamic(&d),
+        Ok(d) => from_dynamic(&d).map_err(|_| {
+            judge::SolverError::Script(judge::script::uncomparable(&d)).message_in(lang)
+        }),
         Err(e) => Err(
             match judge::script::teach(
                 judge::script::classify(*e),

@@ -772,6 +772,11 @@ impl Fault {
             Fault::NotIterable => "for 循环需要可以遍历的值（数组、区间或字符串）".to_owned(),
             Fault::NoProperty { name } => format!("没有属性 {name}"),
             Fault::Thrown { value } => format!("抛出了错误：{value}"),
+            Fault::Uncomparable { type_name } if type_name == "range" => {
+                "返回了一个区间（`a..b`），评测无法比较它：把它变成数组，\
+                 `let a = []; for i in 0..3 { a.push(i); } a`"
+                    .to_owned()
+            }
             Fault::Uncomparable { type_name } => {
                 format!("返回了 `{type_name}` 类型的值，评测无法比较它")
             }

@@ -250,17 +250,7 @@ impl Solver for RhaiSolver {
             .engine
             .call_fn::<Dynamic>(&mut scope, &self.ast, &self.function, args);
         match r {
-            Ok(d) => from_dynamic(&d).map_err(|english| {
-                SolverError::Script(ScriptFault {
-                    parse: false,
-                    at: None,
-                    fault: Fault::Uncomparable {
-                        type_name: d.type_name().to_owned(),
-                    },
-                    english,
-                    tip: None,
-                })
-            }),
+            Ok(d) => from_dynamic(&d).map_err(|_| SolverError::Script(uncomparable(&d))),
             Err(e) => Err(teach(classify(*e), &self.source, &own_functions(&self.ast))),
         }
     }
@@ -616,10 +606,40 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Value, String> {
             .collect::<Result<_, _>>()
             .map(Value::Map);
     }
-    Err(format!(
-        "returned a value of type `{}`, which the judge cannot compare",
-        d.type_name()
-    ))
+    Err(uncomparable_english(&type_word(d)))
+}
+
+/// A value's type as a learner knows it: Rhai names `a..b` and `a..=b` by
+/// their Rust types (`core::ops::range::Range<i64>`); they are `range` here.
+pub fn type_word(d: &Dynamic) -> String {
+    let t = d.type_name();
+    if t.starts_with("core::ops::range::Range") {
+        "range".to_owned()
+    } else {
+        t.to_owned()
+    }
+}
+
+fn uncomparable_english(type_name: &str) -> String {
+    if type_name == "range" {
+        "returned a range (`a..b`), which the judge cannot compare: make it an array, \
+         `let a = []; for i in 0..3 { a.push(i); } a`"
+            .to_owned()
+    } else {
+        format!("returned a value of type `{type_name}`, which the judge cannot compare")
+    }
+}
+
+/// The fault of a value [`from_dynamic`] refused, in both languages.
+pub fn uncomparable(d: &Dynamic) -> ScriptFault {
+    let type_name = type_word(d);
+    ScriptFault {
+        parse: false,
+        at: None,
+        english: uncomparable_english(&type_name),
+        fault: Fault::Uncomparable { type_name },
+        tip: None,
+    }
 }
 
 #[cfg(test)]
@@ -629,6 +649,25 @@ mod tests {
 
     fn solver(src: &str) -> Result<RhaiSolver, SolverError> {
         RhaiSolver::new(src, "f", 1, Limits::default(), None)
+    }
+
+    #[test]
+    fn a_range_is_named_and_the_fix_it_shows_works() {
+        for body in ["0..x", "0..=x"] {
+            let e = solver(&format!("fn f(x) {{ {body} }}"))
+                .unwrap()
+                .call(&[3.into()])
+                .unwrap_err();
+            let (en, zh) = (e.message_in(Lang::En), e.message_in(Lang::Zh));
+            assert!(en.contains("returned a range (`a..b`)"), "{body}: {en}");
+            assert!(!en.contains("core::ops"), "{en}");
+            assert!(zh.contains("返回了一个区间"), "{body}: {zh}");
+        }
+        let fix = "fn f(x) { let a = []; for i in 0..x { a.push(i); } a }";
+        assert_eq!(
+            solver(fix).unwrap().call(&[3.into()]).unwrap(),
+            Value::from(vec![Value::Int(0), Value::Int(1), Value::Int(2)])
+        );
     }
 
     #[test]
