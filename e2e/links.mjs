@@ -144,6 +144,21 @@ await step('↓ and Enter open a result and land on its heading', async () => {
   await landed(page, target.split('#')[1]);
 });
 
+await step('a query with no real match says so (no result matched on a stray letter)', async () => {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#search[open]');
+  for (const q of ['xqzzvv', 'zqxjw kvzzq']) {
+    const found = await search(page, q);
+    check(found.length === 0, `${q}: ${JSON.stringify(found.slice(0, 3))}`);
+    const status = await page.textContent('#search .search-status');
+    check(status === `Nothing found for “${q}”.`, `${q}: the status says “${status}”`);
+  }
+  // Stemmed words still match: Pagefind marks “cache” for “caches”.
+  const found = await search(page, 'caches');
+  check(found.length > 0, 'no results for “caches”');
+  await page.keyboard.press('Escape');
+});
+
 await step('every section, cell and exercise has a permalink, and a permalink lands', async () => {
   await page.goto(BOOK_URL + '/ch/kvcache');
   await ready(page);

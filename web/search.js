@@ -142,6 +142,19 @@ function show(list, status, groups, query, ms) {
   status.dataset.ms = String(ms);
 }
 
+// Whether a word Pagefind marked in an excerpt is the query's word `w`: the
+// mark contains `w` ("attention" for "attent"), or shares its stem (Pagefind
+// stems English: "cache" for "caches", "routed" for "routing": a common start
+// of at least 3 letters, all but the last 2 of the shorter word), or, in
+// Chinese, is one of the words the index cut `w` into (滑动 for 滑动窗口).
+function matches(mark, w) {
+  if (mark.includes(w)) return true;
+  if (/[\u3400-\u9fff]/.test(mark)) return w.includes(mark);
+  let p = 0;
+  while (p < mark.length && p < w.length && mark[p] === w[p]) p++;
+  return p >= Math.max(3, Math.min(mark.length, w.length) - 2);
+}
+
 async function search(query) {
   const mine = ++seq;
   const list = dialog.querySelector('.search-results');
@@ -177,9 +190,13 @@ async function search(query) {
         const title = (sub.title || '').toLowerCase();
         const marks = new Set((sub.excerpt.match(/<mark>[^<]*<\/mark>/g) || []).map((m) => m.slice(6, -7).toLowerCase()));
         const inTitle = words.filter((w) => title.includes(w)).length;
-        const inText = words.filter((w) => [...marks].some((m) => m.includes(w))).length;
-        return { page, sub, score: inTitle * 1000 + inText * 100 + (MAX_PAGES - rank) * 10 + Math.min(9, (sub.locations || []).length) };
+        const inText = words.filter((w) => [...marks].some((m) => matches(m, w))).length;
+        return { page, sub, hit: inTitle + inText > 0, score: inTitle * 1000 + inText * 100 + (MAX_PAGES - rank) * 10 + Math.min(9, (sub.locations || []).length) };
       })
+      // A section none of whose marks is one of the query's words is no match
+      // (Pagefind answers `xqzzvv` with a page where it marked a lone "x"); a
+      // query of stop words and single letters keeps what Pagefind found.
+      .filter((r) => r.hit || words.length === 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, PER_PAGE)
       .forEach((r) => scored.push(r));
