@@ -107,7 +107,19 @@ try {
   await scratch.locator('textarea').fill('attended(1, 2.5, 0, 128)');
   await scratch.getByRole('button', { name: 'Run' }).click();
   assert.match(await scratch.locator('.scratch-error').textContent(), /attended: argument 2 \(`ratio`\) must be an int/);
-  ok('the scratch cell evaluates the scripting API and names bad arguments');
+  // A range is named as Rhai names it, with the way to an array (#30).
+  await scratch.locator('textarea').fill('0..3');
+  await scratch.getByRole('button', { name: 'Run' }).click();
+  await page.waitForFunction(() => /returned a range/.test(document.querySelector('.scratch-error')?.textContent || ''));
+  assert.ok(!(await scratch.locator('.scratch-error').textContent()).includes('core::ops'));
+  // The chapter's own functions lead the list; the book's others are folded under it.
+  const own = await scratch.locator('.cell-source > .api-list > li code').allTextContents();
+  assert.ok(own.length > 0 && own.every((f) => !f.startsWith('request_gb(')), `own list: ${own.join(', ')}`);
+  assert.ok(own.some((f) => f.startsWith('attended(')), `attended is not first-level: ${own.join(', ')}`);
+  const others = await scratch.locator('.api-more .api-list > li code').allTextContents();
+  assert.ok(others.some((f) => f.startsWith('request_gb(')), `the other chapters' list: ${others.join(', ')}`);
+  assert.equal(await scratch.locator('.api-more').getAttribute('open'), null);
+  ok('the scratch cell evaluates the scripting API, names bad arguments and ranges, and lists the chapter\'s functions first');
 
   // Change a parameter: output re-runs.
   const win = cell.getByLabel('sliding window');

@@ -93,10 +93,22 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
             }
         }
     });
-    let api = exercises::api::functions()
+    // This chapter's functions first (what its exercises and text use), the
+    // rest of the book's folded under them: all of them can be called.
+    let item = |f: exercises::api::ApiFn| {
+        view! { <li><code>{f.signature()}</code>" — "{f.doc_in(crate::lang::chapters_lang())}</li> }
+    };
+    let (own, others): (Vec<_>, Vec<_>) = exercises::api::by_chapter()
         .into_iter()
-        .map(|f| view! { <li><code>{f.signature()}</code>" — "{f.doc_in(crate::lang::chapters_lang())}</li> })
+        .partition(|(ch, _)| *ch == chapter.as_str());
+    let others: Vec<exercises::api::ApiFn> = others.into_iter().flat_map(|(_, f)| f).collect();
+    let more = trf!(scratch_functions_other, n = others.len());
+    let own = own
+        .into_iter()
+        .flat_map(|(_, f)| f)
+        .map(item)
         .collect_view();
+    let others = others.into_iter().map(item).collect_view();
     view! {
         <section class="cell scratch" id="scratch" data-runs=move || runs.get()>
             <header class="cell-head">
@@ -107,7 +119,11 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
             </header>
             <details class="cell-source">
                 <summary>{tr!(scratch_functions)}</summary>
-                <ul class="api-list">{api}</ul>
+                <ul class="api-list">{own}</ul>
+                <details class="api-more">
+                    <summary>{more}</summary>
+                    <ul class="api-list">{others}</ul>
+                </details>
             </details>
             <p class="muted small"><a href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a></p>
             <label class="sr-only" for="scratch-editor">{tr!(rhai_code)}</label>
