@@ -174,9 +174,53 @@ try {
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   await page.goto(BOOK_URL + '/ch/deploy'); await ready(page);
   assert.equal(new URL(page.url()).pathname, '/ch/deploy', 'the choice of English is remembered');
+  // Deep in a section with no #anchor in the address: the switch keeps the
+  // section and how far into it the reader was, as a fraction of its length
+  // (the two editions' sections differ in height).
+  const place = () => {
+    const els = [...document.querySelectorAll('.chapter h2[id], .chapter h3[id], section.cell[id], section.exercise[id]')];
+    let at = -1;
+    for (let i = 0; i < els.length && els[i].getBoundingClientRect().top <= 8; i++) at = i;
+    if (at < 0) return null;
+    const top = els[at].getBoundingClientRect().top;
+    const next = at + 1 < els.length ? els[at + 1].getBoundingClientRect().top : document.documentElement.scrollHeight - scrollY;
+    return { id: els[at].id, ratio: -top / (next - top), y: scrollY };
+  };
+  await page.goto(BOOK_URL + '/ch/kvcache'); await ready(page);
+  const h = await page.locator('main.chapter h2[id]').nth(4).getAttribute('id');
+  // 40% into it; editors and panels mounting above may move the page, so
+  // scroll again until the place holds (each look waits for the 2 s stay).
+  let before = null;
+  for (let i = 0; i < 4 && !(before && before.id === h && Math.abs(before.ratio - 0.4) < 0.1); i++) {
+    await page.evaluate((h) => {
+      document.documentElement.dataset.place = '';
+      const el = document.getElementById(h);
+      const all = [...document.querySelectorAll('.chapter h2[id], .chapter h3[id], section.cell[id], section.exercise[id]')];
+      const next = all[all.indexOf(el) + 1];
+      const top = el.getBoundingClientRect().top + scrollY;
+      window.scrollTo(0, top + 0.4 * (next.getBoundingClientRect().top + scrollY - top));
+    }, h);
+    // The page takes a place as read once the reader stays there (2 s); then
+    // the click, which scrolls the header's switch into view first.
+    await page.waitForSelector(`html[data-place="${h}"]`, { state: 'attached' });
+    before = await page.evaluate(place);
+  }
+  assert.equal(before.id, h, `scrolled into ${before.id}, not ${h}`);
+  assert.equal(new URL(page.url()).hash, '', 'the address has no #anchor');
+  await Promise.all([page.waitForURL((u) => u.pathname === '/zh/ch/kvcache'), page.click('a.lang-switch')]);
+  await ready(page);
+  assert.equal(new URL(page.url()).hash, '#' + h, 'the switch names the section');
+  // The app lands there again as the live parts mount (50, 200, 500 ms): wait
+  // for the place, not for a time.
+  const after = await page.waitForFunction(([h, place, ratio]) => {
+    const p = new Function(`return (${place})()`)();
+    return p && p.id === h && Math.abs(p.ratio - ratio) < 0.1 && p;
+  }, [h, place.toString(), before.ratio], { timeout: 10000 }).then((r) => r.jsonValue()).catch(() => page.evaluate(place));
+  assert.ok(after && after.id === h && Math.abs(after.ratio - before.ratio) < 0.1,
+    `on /zh/ch/kvcache the reader is at ${JSON.stringify(after)}, not where they were in ${h} on /ch/kvcache (${JSON.stringify(before)})`);
   assert.deepEqual(page.errors, [], 'no page errors');
   await c.close();
-  ok('the language switch keeps the section and is remembered');
+  ok(`the language switch keeps the section and the place in it (${before.ratio.toFixed(2)} of ${h} in English, ${after.ratio.toFixed(2)} in Chinese), and is remembered`);
 
   const en = await context('en-US');
   await en.page.goto(BOOK_URL + '/zh/ch/kvcache'); await ready(en.page);

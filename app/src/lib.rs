@@ -87,13 +87,61 @@ pub(crate) fn land_on(id: &str) {
         return;
     };
     settle();
-    el.scroll_into_view();
+    let place = kept_place(id);
+    let land = move |el: &web_sys::Element| {
+        el.scroll_into_view();
+        if let Some(ratio) = place {
+            into_place(el, ratio);
+        }
+    };
+    land(&el);
     // Live panels are taller than their pre-rendered copies, and editors and
     // charts arrive over the next frames: land again once they have.
     for ms in [50, 200, 500] {
         let el = el.clone();
-        gloo_timers::callback::Timeout::new(ms, move || el.scroll_into_view()).forget();
+        gloo_timers::callback::Timeout::new(ms, move || land(&el)).forget();
     }
+}
+
+/// How far into section `id` the reader was on the other language's page, as
+/// a fraction of the section's length: what the language switch (index.html)
+/// keeps in `sessionStorage` for the next page, taken once, and only within
+/// 10 s of the click.
+fn kept_place(id: &str) -> Option<f64> {
+    let store = web_sys::window()?.session_storage().ok()??;
+    let text = store.get_item("ih:place").ok()??;
+    let _ = store.remove_item("ih:place");
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let fresh = (js_sys::Date::now() - v["at"].as_f64()?).abs() < 10_000.0;
+    (fresh && v["id"].as_str()? == id).then(|| v["ratio"].as_f64().unwrap_or(0.0).clamp(0.0, 1.0))
+}
+
+/// Scrolls so that `ratio` of `el`'s section (from it to the next section,
+/// cell or exercise, as the switch measured it) is above the window's top.
+fn into_place(el: &web_sys::Element, ratio: f64) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let Some(doc) = w.document() else {
+        return;
+    };
+    let top = el.get_bounding_client_rect().top();
+    let Ok(all) = doc.query_selector_all(
+        ".chapter h2[id], .chapter h3[id], section.cell[id], section.exercise[id]",
+    ) else {
+        return;
+    };
+    let at = (0..all.length()).find(|&i| all.item(i).is_some_and(|n| n.is_same_node(Some(el))));
+    let next = at
+        .and_then(|i| all.item(i + 1))
+        .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+        .map(|n| n.get_bounding_client_rect().top())
+        .unwrap_or_else(|| {
+            doc.document_element().map_or(top, |d| {
+                d.scroll_height() as f64 - w.scroll_y().unwrap_or(0.0)
+            })
+        });
+    w.scroll_by_with_x_and_y(0.0, top + ratio * (next - top).max(0.0));
 }
 
 /// Milliseconds since page load (monotonic where the browser has `performance`).
