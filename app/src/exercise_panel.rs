@@ -590,20 +590,43 @@ fn results_view(
     let said = v.message_in(crate::lang::judge_lang());
     let first_fail = v.cases.iter().position(|c| !c.passed);
     let withheld = v.cases.iter().any(|c| c.printed_withheld > 0);
-    let cases = v
-        .cases
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| {
-            case_view(
-                c,
-                Some(i) == first_fail || alone.is_some(),
-                function,
-                grade.clone(),
-                open_in_scratch,
-            )
-        })
-        .collect_view();
+    // What failed leads, identical errors as one row each; the cases that
+    // passed are folded under it.
+    let rows = v.fail_rows();
+    let mut failing = Vec::new();
+    let mut passing = Vec::new();
+    for (i, c) in v.cases.into_iter().enumerate() {
+        let open = Some(i) == first_fail || alone.is_some();
+        if c.passed {
+            passing.push(case_view(c, open, function, grade.clone(), open_in_scratch).into_any());
+        } else if let Some(row) = rows.iter().find(|r| r.shown == i) {
+            failing.push(case_view(c, open, function, grade.clone(), open_in_scratch).into_any());
+            if !row.same.is_empty() {
+                let list = row
+                    .same
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let n = row.same.len();
+                let text = if row.withheld {
+                    trf!(same_error_hidden, n = n, list = list)
+                } else {
+                    trf!(same_error_more, n = n, list = list)
+                };
+                failing.push(view! { <li class="same-error">{text}</li> }.into_any());
+            }
+        }
+    }
+    let passed_fold = (!passing.is_empty()).then(|| {
+        let summary = trf!(cases_passed_fold, n = passing.len());
+        view! {
+            <details class="cases-passed">
+                <summary>{summary}</summary>
+                <ul class="cases">{passing}</ul>
+            </details>
+        }
+    });
     view! {
         <div class=format!("verdict {}", status_class(v.status)) data-status=v.status.label() data-alone=alone.map(|i| i.to_string())>
             <p class="verdict-head"><strong>{head}</strong></p>
@@ -611,7 +634,8 @@ fn results_view(
             {withheld.then(|| view! {
                 <p class="muted small withheld-note">{tr!(withheld_note)}</p>
             })}
-            <ul class="cases">{cases}</ul>
+            <ul class="cases">{failing}</ul>
+            {passed_fold}
         </div>
     }
 }

@@ -385,6 +385,64 @@ fn grade_only(spec: &Spec, solver: &mut dyn Solver, only: Option<usize>) -> Verd
     Verdict::new(&spec.id, status, passed, total, cases, finding)
 }
 
+/// Failing cases as a page lists them: each case that failed on a wrong value,
+/// and each first case of an error, with the numbers of the later cases that
+/// raised the same error (told apart by the error's structure, whatever its
+/// case number): fourteen identical errors are one row and a list, not
+/// fourteen rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailRow {
+    /// The case shown: its place in [`Verdict::cases`].
+    pub shown: usize,
+    /// The 1-based numbers of the later cases with the same error.
+    pub same: Vec<usize>,
+    /// Whether these are hidden cases' errors, whose messages are withheld:
+    /// grouped as "raised an error too", since their texts cannot be compared.
+    pub withheld: bool,
+}
+
+impl Verdict {
+    /// The failing cases, in order, identical errors grouped ([`FailRow`]).
+    pub fn fail_rows(&self) -> Vec<FailRow> {
+        let mut rows: Vec<(Option<String>, FailRow)> = Vec::new();
+        for (i, c) in self.cases.iter().enumerate() {
+            if c.passed {
+                continue;
+            }
+            let key = c.error.as_ref().map(|e| match &c.problem {
+                Some(f) => {
+                    let mut v = serde_json::to_value(f).unwrap_or_default();
+                    // The variant's fields: all but the case number.
+                    if let Some(o) = v
+                        .as_object_mut()
+                        .and_then(|o| o.values_mut().next())
+                        .and_then(|f| f.as_object_mut())
+                    {
+                        o.remove("case");
+                    }
+                    v.to_string()
+                }
+                None => e.clone(),
+            });
+            match rows.iter_mut().find(|(k, _)| key.is_some() && *k == key) {
+                Some((_, row)) => row.same.push(c.index),
+                None => rows.push((
+                    key,
+                    FailRow {
+                        shown: i,
+                        same: Vec::new(),
+                        withheld: matches!(
+                            c.problem.as_deref(),
+                            Some(crate::Finding::HiddenError { .. })
+                        ),
+                    },
+                )),
+            }
+        }
+        rows.into_iter().map(|(_, r)| r).collect()
+    }
+}
+
 impl CaseResult {
     /// Records the error of this case, as structure and as its English text.
     fn set_problem(&mut self, finding: Finding) {
@@ -454,6 +512,51 @@ mod tests {
         fn call(&mut self, args: &[Value]) -> Result<Value, SolverError> {
             (self.0)(args[0].as_int().unwrap())
         }
+    }
+
+    #[test]
+    fn identical_errors_are_one_row_and_wrong_values_each_their_own() {
+        let s = Spec {
+            cases: (1..=6)
+                .map(|x| Case {
+                    args: vec![x.into()],
+                    kind: if x % 2 == 0 {
+                        Kind::Hidden
+                    } else {
+                        Kind::Public
+                    },
+                })
+                .collect(),
+            ..spec()
+        };
+        // Cases 1 and 2 return a wrong value; 3 to 5 raise the same error, 6
+        // another: the public 3 and 5 are one row, the hidden 4 and 6 (whose
+        // messages are withheld) another.
+        let v = grade(
+            &s,
+            &mut F(|x| match x {
+                1 | 2 => Ok(Value::Int(0)),
+                6 => Err(SolverError::Runtime("other".into())),
+                _ => Err(SolverError::Runtime("boom".into())),
+            }),
+        );
+        let rows: Vec<(usize, Vec<usize>, bool)> = v
+            .fail_rows()
+            .into_iter()
+            .map(|r| (v.cases[r.shown].index, r.same, r.withheld))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                (1, vec![], false),
+                (2, vec![], false),
+                (3, vec![5], false),
+                (4, vec![6], true)
+            ]
+        );
+        // Nothing failed: no rows.
+        let ok = grade(&spec(), &mut F(|x| Ok(Value::Int(x * 2))));
+        assert!(ok.fail_rows().is_empty());
     }
 
     #[test]

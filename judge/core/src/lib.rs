@@ -28,7 +28,7 @@ mod value;
 
 pub use compare::{Mismatch, Tolerance, compare};
 pub use grade::{
-    Case, CaseResult, Kind, Solver, SolverError, Spec, Status, Verdict, call_text, grade,
+    Case, CaseResult, FailRow, Kind, Solver, SolverError, Spec, Status, Verdict, call_text, grade,
     grade_case,
 };
 pub use lang::{Answer, Lang};
