@@ -1,6 +1,6 @@
 // Browser figures (not a test): time to first cell output, each cell's run time,
 // exercise grading time. Prints a table; `cargo xtask bench` runs it.
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { BOOK_URL, launch, ready } from './browser.mjs';
 import { PYTHON_SOLUTIONS, SOLUTIONS } from './solutions.mjs';
 
@@ -10,17 +10,16 @@ process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); thr
 // Each cell's runs: the first WARM of them are V8's warm-up.
 const RUNS = 16, WARM = 8;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-// The native bench's times (`cell <id> <ms> ms` lines, kept by `cargo xtask
-// bench`), for each cell's browser/native ratio.
-const native = {};
-if (process.env.NATIVE_TIMES && fs.existsSync(process.env.NATIVE_TIMES)) {
-  for (const m of fs.readFileSync(process.env.NATIVE_TIMES, 'utf8').matchAll(/^cell (\S+)\s+([0-9.]+) ms/gm)) native[m[1]] = Number(m[2]);
-}
 // Python loads once per browser session (the service worker keeps it): the
 // chapters after the first find it loaded, and their first run is not a cold
 // one. Declared before the first await below, which calls python().
 let pythonLoaded = false;
 const browser = await launch();
+// `BENCH_ONLY=compute node e2e/bench.mjs`: the browser/native section alone.
+if (process.env.BENCH_ONLY === 'compute') {
+  try { await compute(await browser.newPage()); } finally { await browser.close(); }
+  process.exit(0);
+}
 try {
   // Cold navigation, five fresh pages (no cache). The page records, in
   // performance.now() from navigation start:
@@ -202,11 +201,10 @@ try {
       }
       // V8 runs a module's code first from its baseline compiler and optimises
       // each function once it is hot, on a background thread: the first runs
-      // are slower, and are printed apart from the warm ones.
-      const n = native[id];
-      const warm = median(times.slice(WARM));
-      const ratio = n >= 0.5 ? ` = ${(warm / n).toFixed(2)}× native (${n.toFixed(2)} ms)` : n !== undefined ? `, native ${n.toFixed(2)} ms (too short for a ratio at 0.1 ms resolution)` : '';
-      console.log(`browser cell ${id.padEnd(12)} first ${times[0].toFixed(1)} ms, runs 2–${WARM} median ${median(times.slice(1, WARM)).toFixed(1)} ms, warm (runs ${WARM + 1}–${RUNS}) median ${warm.toFixed(1)} ms${ratio}`);
+      // are slower, and are printed apart from the warm ones. How fast the
+      // module computes once warm, against native, is measured apart below
+      // (`compute`), without the clock's 0.1 ms steps.
+      console.log(`browser cell ${id.padEnd(12)} first ${times[0].toFixed(1)} ms, runs 2–${WARM} median ${median(times.slice(1, WARM)).toFixed(1)} ms, warm (runs ${WARM + 1}–${RUNS}) median ${median(times.slice(WARM)).toFixed(1)} ms`);
     }
     for (const ex of await page.locator('section.exercise[data-exercise]').all()) {
       const id = await ex.getAttribute('data-exercise');
@@ -226,6 +224,7 @@ try {
     }
     await python(page);
   }
+  await compute(page);
 } finally {
   await browser.close();
 }
@@ -274,4 +273,64 @@ async function python(page) {
     }
     console.log(`browser grading python ${id.padEnd(23)} median ${median(times)} ms (click to verdict, all cases)`);
   }
+}
+
+// Compute, browser against native: each cell's run at its defaults, as the
+// request the page's worker gets, through the workers' module in a worker of
+// this bench's own (`worker_job`) and natively through the same Rust function
+// (`exercises::jobs::handle`, the native bench's `--cells`, built in the
+// workers' module's profile). Both sides measure alike: warmed up (300 ms, at
+// least 3 runs, so V8 has optimised the hot code), then the median of five
+// batch means, each batch at least 100 ms. The machine's speed drifts (it is
+// shared), so the two alternate, ROUNDS times, and each cell's ratio is the
+// median of its rounds' ratios.
+async function compute(page) {
+  const bin = process.env.NATIVE_BENCH;
+  if (!bin) {
+    console.log('compute: NATIVE_BENCH is not set (`cargo xtask bench` sets it): no browser/native ratios');
+    return;
+  }
+  const ROUNDS = 5;
+  // BENCH_PKG: another build of the workers' module under dist/ (its
+  // `app_worker.js` and `_bg.wasm`), to compare a variant with the same native
+  // binary; `pkg` (the module the book ships) by default.
+  await page.goto(BOOK_URL + '/404.html');
+  await page.evaluate((pkg) => {
+    const src = `
+      import init, { worker_job } from '${location.origin}/${pkg}/app_worker.js';
+      const ready = init({ module_or_path: '${location.origin}/${pkg}/app_worker_bg.wasm' });
+      const time = (f, ms) => { const t0 = performance.now(); let n = 0; while (performance.now() - t0 < ms) { f(); n++; } return (performance.now() - t0) / n; };
+      onmessage = async (e) => {
+        await ready;
+        postMessage(e.data.map((request) => {
+          const f = () => worker_job(request);
+          const t0 = performance.now(); let n = 0;
+          while (performance.now() - t0 < 300 || n < 3) { f(); n++; }
+          const means = [0, 1, 2, 3, 4].map(() => time(f, 100)).sort((a, b) => a - b);
+          return means[2];
+        }));
+      };`;
+    window.__compute = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })), { type: 'module' });
+  }, process.env.BENCH_PKG || 'pkg');
+  const rows = {};
+  for (let r = 0; r < ROUNDS; r++) {
+    const native = JSON.parse(execFileSync(bin, ['--cells'], { encoding: 'utf8' }));
+    const browser = await page.evaluate((requests) => new Promise((resolve) => {
+      window.__compute.onmessage = (e) => resolve(e.data);
+      window.__compute.postMessage(requests);
+    }), native.map((c) => c.request));
+    native.forEach((c, i) => {
+      const row = (rows[c.id] ??= { native: [], browser: [], ratio: [] });
+      row.native.push(c.ms); row.browser.push(browser[i]); row.ratio.push(browser[i] / c.ms);
+    });
+  }
+  console.log(`compute: browser / native, each cell's run at its defaults, warm, median of ${ROUNDS} paired rounds`);
+  const ratios = [];
+  for (const [id, { native, browser, ratio }] of Object.entries(rows)) {
+    const sorted = [...ratio].sort((a, b) => a - b);
+    ratios.push(median(ratio));
+    console.log(`compute cell ${id.padEnd(12)} browser ${median(browser).toFixed(3).padStart(8)} ms, native ${median(native).toFixed(3).padStart(8)} ms = ${median(ratio).toFixed(2)}× (rounds ${sorted.map((x) => x.toFixed(2)).join(', ')})`);
+  }
+  const geo = Math.exp(ratios.reduce((a, x) => a + Math.log(x), 0) / ratios.length);
+  console.log(`compute: geometric mean of the cells' ratios ${geo.toFixed(2)}×, largest ${Math.max(...ratios).toFixed(2)}×`);
 }

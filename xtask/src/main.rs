@@ -410,8 +410,10 @@ fn e2e() -> Result<(), String> {
 /// After `site::site()` has built `dist/` and printed its sizes: native and
 /// browser timings.
 fn bench_cmd() -> Result<(), String> {
-    // The native times, printed and kept for the browser bench's ratios.
-    let text = run_shown(Command::new("cargo").args([
+    // The native times, printed; the browser bench runs the same binary
+    // again (`--cells`) between its own rounds, for each cell's
+    // browser/native ratio.
+    run(Command::new("cargo").args([
         "run",
         "--quiet",
         // The workers' module's profile: the same code, built the same way.
@@ -423,8 +425,7 @@ fn bench_cmd() -> Result<(), String> {
         "bench",
     ]))
     .map_err(|_| "the native bench failed".to_owned())?;
-    let kept = root().join("target/bench-native.txt");
-    std::fs::write(&kept, text.as_bytes()).map_err(|e| format!("{}: {e}", kept.display()))?;
+    let native = root().join(format!("target/{}/examples/bench", site::MODULES[1].2));
     // The bench loads the book from nginx, as a reader's browser would get it
     // from a static host (precompressed, with its cache headers).
     let nginx = nginx::Nginx::start(&root().join("dist"))?;
@@ -432,7 +433,7 @@ fn bench_cmd() -> Result<(), String> {
     run(Command::new("node")
         .arg("e2e/bench.mjs")
         .env("BOOK_URL", &url)
-        .env("NATIVE_TIMES", &kept))?;
+        .env("NATIVE_BENCH", &native))?;
     // Lighthouse, every chapter in both languages, mobile and desktop.
     run(Command::new("node")
         .arg("e2e/lighthouse.mjs")
