@@ -2,14 +2,16 @@
 //!
 //! [`write()`] turns each chapter into `dist/nb/<slug>.ipynb` (nbformat 4.5):
 //!
-//! 1. a setup cell: `:dep` lines for the crates the code uses, at the versions
-//!    of the workspace's `Cargo.lock`, the crate-level modules of
-//!    `chapters/src` the demos use (`demo`, `math`, `rng`) as `mod` items, and
-//!    the printing helper ([`show`]);
-//! 2. the chapter's text as Markdown cells, its figures filled in as the page
-//!    fills them, split at the directives: an exercise becomes its statement
-//!    and a link to it on the page, the self-test its questions and answers,
-//!    the scratch cell a note;
+//! 1. a short note on how to run it, then the chapter's text as Markdown
+//!    cells (its title first), its figures filled in as the page fills them,
+//!    split at the directives: an exercise becomes its statement and a link to
+//!    it on the page, the self-test its questions and answers, the scratch
+//!    cell a note;
+//! 2. just before the first code cell, the setup cell, the book's support
+//!    code (a reader may run it without reading it): `:dep` lines for the
+//!    crates the code uses, at the versions of the workspace's `Cargo.lock`,
+//!    the crate-level modules of `chapters/src` the demos use (`demo`, `math`,
+//!    `rng`) as `mod` items, and the printing helper ([`show`]);
 //! 3. at each `cell` directive, a code cell of items, the demo's whole module
 //!    (read from disk, without its tests, its `crate::ch_x::m` and `super::m`
 //!    paths rewritten to the notebook's flat `crate::m`), preceded by the
@@ -747,9 +749,10 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
     }
     let crates: BTreeSet<&String> = all.iter().flat_map(|m| &m.crates).collect();
     let mut setup = String::from(
-        "// Setup: the crates the chapter's code uses, at the versions of the book's Cargo.lock\n\
-         // (the first run compiles them), the book's crate-level modules, and the helpers:\n\
-         // `params` builds a cell's parameters, `show` prints its output as text.\n",
+        "// Setup: the book's support code. Run it once before the cells below; there is\n\
+         // no need to read it. The crates the chapter's code uses, at the versions of the\n\
+         // book's Cargo.lock (the first run compiles them), the book's crate-level modules,\n\
+         // and the helpers: `params` builds a cell's parameters, `show` prints its output.\n",
     );
     for c in &crates {
         setup.push_str(&format!(":dep {}\n", lib.crates[*c]));
@@ -764,23 +767,22 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
     setup.push_str(chapters::demo::anchored(show::SOURCE, "notebook"));
     setup.push('\n');
 
-    let mut cells = vec![
-        markdown(
-            "about".to_owned(),
-            &format!(
-                "*{BOOK}* — this chapter as a notebook for the [evcxr](https://github.com/evcxr/evcxr) Rust kernel \
+    let mut cells = vec![markdown(
+        "about".to_owned(),
+        &format!(
+            "*{BOOK}* — this chapter as a notebook for the [evcxr](https://github.com/evcxr/evcxr) Rust kernel \
                  (`cargo install evcxr_jupyter && evcxr_jupyter --install`, then open it in Jupyter). \
-                 Run the cells in order: the setup cell first, then each demo's module (a cell of items) before its call. \
+                 Run the code cells in order: the setup cell (the book's support code, before the first demo: \
+                 run it, no need to read it), then each demo's module (a cell of items) before its call. \
                  On [the chapter's web page](/ch/{slug}) the same cells run in the browser and the exercises are graded.",
-                slug = ch.slug
-            ),
+            slug = ch.slug
         ),
-        code(
-            "setup".to_owned(),
-            &setup,
-            json!({"setup": true, "crates": crates.iter().map(|c| lib.crates[*c].clone()).collect::<Vec<_>>()}),
-        ),
-    ];
+    )];
+    let setup = code(
+        "setup".to_owned(),
+        &setup,
+        json!({"setup": true, "crates": crates.iter().map(|c| lib.crates[*c].clone()).collect::<Vec<_>>()}),
+    );
     let (mut n_md, mut n_self) = (0, 0);
     for piece in &pieces {
         match piece {
@@ -868,7 +870,8 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
                         format!("exercise-{}", ex.slug()),
                         &format!(
                             "### Exercise: {}\n\n{}\n\nWrite `fn {}({}) -> {}` in Rhai on [the chapter's page](/ch/{}#exercise-{}), \
-                             where it is graded as you type, or in Rhai or Rust offline: `cargo judge practice/{}`.",
+                             where **Run tests** (or Ctrl+Enter) grades it, in Rhai or Python; or offline in Rhai, Python or Rust: \
+                             `cargo judge practice/{}`.",
                             ex.title,
                             page_links(statement.trim(), ch.slug),
                             ex.function,
@@ -910,6 +913,17 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
             },
         }
     }
+    // The reader meets the chapter's title and opening text before the book's
+    // support code: the setup cell goes just before the first demo (its note
+    // and its code cells).
+    let first_code = cells
+        .iter()
+        .position(|c| {
+            c["cell_type"] == "code"
+                || c["id"].as_str().is_some_and(|id| id.starts_with("about-"))
+        })
+        .unwrap_or(cells.len());
+    cells.insert(first_code, setup);
     Ok(json!({
         "nbformat": 4,
         "nbformat_minor": 5,
