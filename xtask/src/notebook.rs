@@ -919,8 +919,7 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
     let first_code = cells
         .iter()
         .position(|c| {
-            c["cell_type"] == "code"
-                || c["id"].as_str().is_some_and(|id| id.starts_with("about-"))
+            c["cell_type"] == "code" || c["id"].as_str().is_some_and(|id| id.starts_with("about-"))
         })
         .unwrap_or(cells.len());
     cells.insert(first_code, setup);
