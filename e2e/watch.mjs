@@ -7,12 +7,21 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from './browser.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = Number(process.env.WATCH_PORT || 8097);
+// A port nothing else listens on (another book served on a fixed port would
+// answer in this server's place and the test would wait for a reload that
+// never comes).
+const freePort = () => new Promise((resolve, reject) => {
+  const probe = net.createServer();
+  probe.once('error', reject);
+  probe.listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
+});
+const PORT = Number(process.env.WATCH_PORT || await freePort());
 const url = `http://127.0.0.1:${PORT}`;
 const files = {
   css: path.join(root, 'style/book.css'),
@@ -27,9 +36,12 @@ const ok = (what) => console.log(`ok ${++step} - ${what}`);
 const server = spawn('cargo', ['xtask', 'serve', '--no-build', '--port', String(PORT)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 let log = '';
 server.stdout.on('data', (d) => { log += d; });
+let exited = null;
+server.on('exit', (code) => { exited = code; });
 const browser = await launch();
 try {
   for (let i = 0; ; i++) {
+    assert.equal(exited, null, `cargo xtask serve stopped (exit ${exited}) before it answered on port ${PORT}`);
     try { if ((await fetch(url + '/')).ok) break; } catch { /* not up yet */ }
     assert.ok(i < 600, 'the server answers within 60 s');
     await new Promise((r) => setTimeout(r, 100));
