@@ -38,6 +38,30 @@ pub(crate) fn run_when_needed(id: &str, ran: StoredValue<bool>, run: impl Fn() +
     });
 }
 
+/// What a cell island is given (`data-props`, JSON), beside what its own
+/// pre-rendered markup holds (the highlighted source, the defaults' output).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CellIsland {
+    /// The demo's id.
+    pub id: String,
+    /// The exercise (id, title) this cell's source answers, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<(String, String)>,
+}
+
+/// A demo's output blocks: text, tables and charts. The page's first copy is
+/// this, rendered at build time with the defaults' output.
+pub fn blocks_view(blocks: Vec<Block>) -> impl IntoView {
+    blocks
+        .into_iter()
+        .map(|b| match b {
+            Block::Text(t) => view! { <pre class="cell-text" tabindex="0">{t}</pre> }.into_any(),
+            Block::Table { header, rows } => view! { <DataTable header rows/> }.into_any(),
+            Block::Plot(p) => view! { <Chart plot=p/> }.into_any(),
+        })
+        .collect_view()
+}
+
 /// How long a cell waits after the last keystroke before it runs.
 const DEBOUNCE_MS: u32 = 150;
 
@@ -45,16 +69,24 @@ const DEBOUNCE_MS: u32 = 150;
 /// refuses parameters past its work budget, so this is a backstop.
 const CELL_LIMIT_MS: u32 = 5_000;
 
+/// The `#` link after a cell's, exercise's or heading's title: where the
+/// reader copies a permalink from. Search leaves it out of headings and
+/// snippets.
+#[component]
+pub fn Permalink(id: String, #[prop(into)] label: String) -> impl IntoView {
+    view! { <a class="anchor" href=format!("#{id}") aria-label=label data-pagefind-ignore="">"#"</a> }
+}
+
 /// A runnable cell: the demo's Rust source, its parameters, Run, and the output.
 /// Runs once when it comes near the screen (at once with saved parameters),
 /// and again whenever a parameter changes (after a short pause in typing).
 /// The demo runs in the page's worker: a newer run supersedes an older one
 /// still in flight, and the page never blocks.
 ///
-/// The page arrives with the cell pre-rendered (`xtask/src/render.rs`): its
-/// highlighted source (`source_html`) and the output of its defaults
-/// (`initial`, computed at build time by the same demo code), shown until the
-/// first run in the page replies.
+/// The page arrives with this component rendered at build time
+/// ([`crate::ssr::cell`]): its highlighted source (`source_html`) and the
+/// output of its defaults (`initial`, [`blocks_view`] of what the same demo
+/// code computed), shown until the first run in the page replies.
 #[component]
 pub fn Cell(
     demo: Demo,
@@ -237,6 +269,12 @@ pub fn Cell(
                     .map(|e| e.message_in(chapters_lang()))
             };
             let value = move || raw.read().get(name).cloned().unwrap_or_default();
+            // The first value also as the markup's own (`value`, a textarea's
+            // text, `selected`): what the page shows before it mounts. Only
+            // in the built page: in the browser the markup's value would
+            // leave a focused field's caret at its start.
+            let first = value();
+            let markup = cfg!(not(target_arch = "wasm32")).then(|| first.clone());
             let invalid = move || if err().is_some() { "true" } else { "false" };
             let on_input = move |ev: leptos::ev::Event| {
                 raw.update(|r| {
@@ -249,7 +287,7 @@ pub fn Cell(
                     .choices
                     .iter()
                     .map(
-                        |c| view! { <option value=*c selected=move || value() == *c>{*c}</option> },
+                        |c| view! { <option value=*c selected=first == *c prop:selected=move || value() == *c>{*c}</option> },
                     )
                     .collect_view();
                 view! { <select id=input_id name=name on:change=on_input>{options}</select> }
@@ -258,13 +296,13 @@ pub fn Cell(
                 let rows = p.default.lines().count().max(3);
                 view! {
                     <textarea id=input_id name=name rows=rows spellcheck="false" autocomplete="off"
-                        prop:value=value aria-invalid=invalid on:input=on_input></textarea>
+                        prop:value=value aria-invalid=invalid on:input=on_input>{markup}</textarea>
                 }
                 .into_any()
             } else {
                 view! {
                     <input id=input_id name=name type="text" autocomplete="off" spellcheck="false"
-                        prop:value=value aria-invalid=invalid on:input=on_input />
+                        value=markup prop:value=value aria-invalid=invalid on:input=on_input />
                 }
                 .into_any()
             };
@@ -283,17 +321,7 @@ pub fn Cell(
         let Some(o) = output.get() else {
             return view! { <div class="prerendered" inner_html=initial.clone()></div> }.into_any();
         };
-        o.blocks
-            .into_iter()
-            .map(|b| match b {
-                Block::Text(t) => {
-                    view! { <pre class="cell-text" tabindex="0">{t}</pre> }.into_any()
-                }
-                Block::Table { header, rows } => view! { <DataTable header rows/> }.into_any(),
-                Block::Plot(p) => view! { <Chart plot=p/> }.into_any(),
-            })
-            .collect_view()
-            .into_any()
+        blocks_view(o.blocks).into_any()
     };
 
     view! {
@@ -301,7 +329,7 @@ pub fn Cell(
             <header class="cell-head">
                 <span class="cell-kind">{tr!(chrome_cell_kind)}</span>
                 <h3 class="cell-title" id=format!("h-cell-{}", demo.id)>{demo.title_in(chapters_lang())}
-                    <a class="anchor" href=format!("#cell-{}", demo.id) aria-label=tr!(chrome_cell_link)>"#"</a>
+                    <Permalink id=format!("cell-{}", demo.id) label=tr!(chrome_cell_link)/>
                 </h3>
             </header>
             {let anchor = anchor.clone(); move || shared.get().map(|s| {
@@ -331,11 +359,11 @@ pub fn Cell(
                     }.into_any(),
                 }
             })}
-            <details class="cell-source" class:spoiler=move || spoils().is_some()>
+            <details class="cell-source" class:spoiler=move || spoils().is_some() data-pagefind-ignore="">
                 <summary>{summary}</summary>
                 <pre class="code"><code class="rust" inner_html=source_html></code></pre>
             </details>
-            <form class="params" on:submit=move |ev| { ev.prevent_default(); run(); }>
+            <form class="params" data-pagefind-ignore="" on:submit=move |ev| { ev.prevent_default(); run(); }>
                 {inputs}
                 <div class="cell-actions">
                     <button type="submit" class="run">{tr!(chrome_run)}</button>
@@ -358,7 +386,7 @@ pub fn Cell(
                 </div>
             </form>
             <crate::share::ShareResult result=share_result/>
-            <div class="cell-output" class:stale=move || !errors.read().is_empty() aria-live="polite">
+            <div class="cell-output" class:stale=move || !errors.read().is_empty() aria-live="polite" data-pagefind-ignore="">
                 {move || problem.get().map(|m| view! { <p class="error cell-problem" role="alert">{m}</p> })}
                 {move || (!errors.read().is_empty()).then(|| view! {
                     <p class="error">{tr!(fix_param)}</p>

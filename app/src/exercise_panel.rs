@@ -75,6 +75,25 @@ fn show_args(args: &[Value]) -> String {
         .join(", ")
 }
 
+/// What an exercise island is given (`data-props`, JSON), beside its
+/// statement, which its own first render holds (for search and for a reader
+/// without JavaScript).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ExerciseIsland {
+    pub id: String,
+    /// The title and hints in the page's language.
+    pub title: String,
+    pub hints: Vec<String>,
+    /// How many test cases it has (counted at build time: the page's module
+    /// has no cases), for a run the worker could not finish.
+    pub cases: usize,
+    /// The highlighted Rust reference, `solution.py` highlighted, and
+    /// `solution.rhai` escaped: shown after a pass or on request.
+    pub reference_html: String,
+    pub reference_python_html: String,
+    pub reference_rhai_html: String,
+}
+
 /// An exercise: statement, editor, Run tests, per-case results, hints.
 /// The statement arrives rendered in the page (`statement_html`, written at
 /// build time from its Markdown), and so does the highlighted reference
@@ -94,9 +113,12 @@ pub fn ExercisePanel(
     reference_python_html: String,
     /// `solution.rhai` (escaped), shown after a pass in Rhai.
     reference_rhai_html: String,
-    /// How many test cases it has (`data-cases`, counted at build time: the
-    /// page's module has no cases), for a run the worker could not finish.
+    /// How many test cases it has (counted at build time: the page's module
+    /// has no cases), for a run the worker could not finish.
     cases: usize,
+    /// What the reader wrote into the page's first copy before this mounted:
+    /// an edit, kept as one.
+    typed: Option<String>,
 ) -> impl IntoView {
     let ex = Arc::new(ex);
     let id = ex.id;
@@ -139,6 +161,13 @@ pub fn ExercisePanel(
             store(id, answer.get_untracked(), progress, writes);
         }
     };
+    if let Some(t) = typed {
+        change(&|p: &mut Panel| p.edit(t.clone()));
+    }
+    // Also the textarea's own text: what the built page shows before it
+    // mounts (not in the browser, where it would put a focused field's
+    // caret at its start).
+    let first = cfg!(not(target_arch = "wasm32")).then(|| code.get_untracked());
     // Switches the answer's language (not while a run is under way).
     let switch_to = move |a: Answer| {
         if answer.get_untracked() == a || running.get_untracked().is_some() {
@@ -159,7 +188,11 @@ pub fn ExercisePanel(
             let _ = web_sys::Event::new(&answer_event(a)).and_then(|e| window().dispatch_event(&e));
         }
     };
-    for a in [Answer::Python, Answer::Rhai] {
+    // (In a page only: the build's renderer has no window to listen on.)
+    for a in [Answer::Python, Answer::Rhai]
+        .into_iter()
+        .filter(|_| crate::window().is_some())
+    {
         let handle = window_event_listener_untyped(&answer_event(a), move |_| switch_to(a));
         on_cleanup(move || handle.remove());
     }
@@ -364,11 +397,11 @@ pub fn ExercisePanel(
             <header class="cell-head">
                 <span class="cell-kind">{tr!(chrome_exercise_kind)}</span>
                 <h3 class="cell-title" id=format!("h-exercise-{}", ex.slug())>{title}
-                    <a class="anchor" href=format!("#exercise-{}", ex.slug()) aria-label=tr!(chrome_exercise_link)>"#"</a>
+                    <crate::cell::Permalink id=format!("exercise-{}", ex.slug()) label=tr!(chrome_exercise_link)/>
                 </h3>
             </header>
             <div class="prose statement" inner_html=statement></div>
-            <div class="answer-lang" role="group" aria-label=tr!(answer_lang_label)>
+            <div class="answer-lang" role="group" aria-label=tr!(answer_lang_label) data-pagefind-ignore="">
                 <span class="muted small">{tr!(answer_lang_label)}</span>
                 {[(Answer::Python, "Python"), (Answer::Rhai, "Rhai")].map(|(a, name)| view! {
                     <button type="button" class="secondary small lang-choice" data-answer=a.tag()
@@ -422,7 +455,7 @@ pub fn ExercisePanel(
                 </div>
             })}
             <label class="sr-only" for=editor_id.clone()>{move || if answer.get() == Answer::Python { tr!(your_python) } else { tr!(your_rhai) }}</label>
-            <div class="editor-wrap">
+            <div class="editor-wrap" data-pagefind-ignore="">
             <pre class="gutter" aria-hidden="true" node_ref=gutter>
                 {move || (1..=code.read().lines().count().max(1) + usize::from(code.read().ends_with('\n'))).map(|n| n.to_string()).collect::<Vec<_>>().join("\n")}
             </pre>
@@ -447,10 +480,10 @@ pub fn ExercisePanel(
                     change(&|p: &mut Panel| p.edit(v.clone()));
                 }
                 on:keydown=on_key
-            ></textarea>
+            >{first}</textarea>
             </div>
-            <p class="muted small">{tr!(editor_help)}</p>
-            <div class="cell-actions">
+            <p class="muted small" data-pagefind-ignore="">{tr!(editor_help)}</p>
+            <div class="cell-actions" data-pagefind-ignore="">
                 <button type="button" class="run" on:click={
                     let run = run.clone();
                     move |_| run()
@@ -465,7 +498,7 @@ pub fn ExercisePanel(
                     }>{tr!(stop)}</button>
                 })}
                 <button type="button" class="secondary" on:click=move |_| {
-                    let ok = web_sys::window()
+                    let ok = crate::window()
                         .and_then(|w| w.confirm_with_message(tr!(confirm_reset_exercise)).ok())
                         .unwrap_or(false);
                     if ok {
@@ -521,7 +554,7 @@ pub fn ExercisePanel(
                 let (without_pass, with_pass) = revealable.get();
                 (if passed { with_pass } else { without_pass }).then(|| view! {
                     <button type="button" class="secondary reveal" on:click=move |_| {
-                        let ok = passed || web_sys::window()
+                        let ok = passed || crate::window()
                             .and_then(|w| w.confirm_with_message(tr!(confirm_reveal)).ok())
                             .unwrap_or(false);
                         if ok { panel.update(Panel::show_reference); }

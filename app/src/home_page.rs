@@ -11,7 +11,7 @@ fn all_ids() -> Vec<&'static str> {
 
 /// Offers `text` as a file download.
 fn download(name: &str, text: &str) -> Result<(), String> {
-    let doc = web_sys::window()
+    let doc = crate::window()
         .and_then(|w| w.document())
         .ok_or(tr!(dl_no_document))?;
     let parts = js_sys::Array::of1(&text.into());
@@ -180,7 +180,7 @@ pub fn HomePage(texts: HomeTexts) -> impl IntoView {
         });
     };
     let on_reset = move |_| {
-        let ok = web_sys::window()
+        let ok = crate::window()
             .and_then(|w| w.confirm_with_message(tr!(confirm_reset_all)).ok())
             .unwrap_or(false);
         if ok {

@@ -38,7 +38,7 @@ const STRETCH_MS: f64 = 10.0;
 /// needs them (#24). Calls `done` with how many mounted once the first
 /// screen's have; `window.ihMountAll()` mounts the rest at once.
 pub fn mount_all(done: impl FnOnce(usize) + 'static) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(doc) = crate::window().and_then(|w| w.document()) else {
         return done(0);
     };
     // One progress for the whole page, created outside every island's owner.
@@ -54,7 +54,7 @@ pub fn mount_all(done: impl FnOnce(usize) + 'static) {
     // The heavy islands near the view mount now, with the small ones; the
     // others wait for the reader (one layout here: the page is painted by
     // the time the app starts, and off-screen blocks are skipped).
-    let screen = web_sys::window()
+    let screen = crate::window()
         .and_then(|w| w.inner_height().ok())
         .and_then(|h| h.as_f64())
         .unwrap_or(800.0);
@@ -133,7 +133,7 @@ fn drain() {
     }
     DRAINING.with(|d| d.set(false));
     if WAITING.with(|w| w.borrow().is_empty())
-        && let Some(root) = web_sys::window()
+        && let Some(root) = crate::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())
     {
@@ -153,7 +153,7 @@ fn expose_mount_all() {
             drain();
         }
     });
-    if let Some(w) = web_sys::window() {
+    if let Some(w) = crate::window() {
         let _ = js_sys::Reflect::set(&w, &"ihMountAll".into(), all.as_ref());
     }
     all.forget();
@@ -187,12 +187,12 @@ fn mount_from(
 /// keeps the reader's focus on the control it was on. True if it mounted.
 fn mount_el(el: &HtmlElement) -> bool {
     let kind = el.get_attribute("data-island").unwrap_or_default();
-    let focused = web_sys::window()
+    let focused = crate::window()
         .and_then(|w| w.document())
         .and_then(|d| d.active_element())
         .filter(|a| el.contains(Some(a)))
-        .map(|a| a.id())
-        .filter(|id| !id.is_empty());
+        .map(|a| (a.id(), selection(&a)))
+        .filter(|(id, _)| !id.is_empty());
     let ok = match mount_one(&kind, el) {
         Ok(()) => true,
         Err(message) => {
@@ -203,13 +203,35 @@ fn mount_el(el: &HtmlElement) -> bool {
         }
     };
     let _ = el.set_attribute("data-mounted", "true");
-    if let Some(input) = focused
-        .and_then(|id| el.owner_document().and_then(|d| d.get_element_by_id(&id)))
-        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    if let Some((id, caret)) = focused
+        && let Some(input) = el
+            .owner_document()
+            .and_then(|d| d.get_element_by_id(&id))
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
     {
         let _ = input.focus();
+        // The caret where it was (a focused field whose value came from its
+        // markup would have it at the start).
+        if let Some((start, end)) = caret {
+            let f = js_sys::Reflect::get(&input, &"setSelectionRange".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+            if let Some(f) = f {
+                let _ = f.call2(&input, &start.into(), &end.into());
+            }
+        }
     }
     ok
+}
+
+/// A text field's selection (start, end), if `el` has one.
+fn selection(el: &web_sys::Element) -> Option<(f64, f64)> {
+    let at = |name: &str| {
+        js_sys::Reflect::get(el, &name.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+    };
+    Some((at("selectionStart")?, at("selectionEnd")?))
 }
 
 /// What the reader changed in a pre-rendered cell's parameters before it
@@ -261,8 +283,19 @@ where
     leptos::mount::mount_to(el.clone(), f).forget();
 }
 
+/// An island's props: its `data-props`, as [`crate::ssr`] wrote them.
+fn props<T: serde::de::DeserializeOwned>(el: &HtmlElement) -> Result<T, String> {
+    let json = el.get_attribute("data-props").unwrap_or_default();
+    serde_json::from_str(&json).map_err(|e| {
+        trf!(
+            stale_island,
+            kind = el.get_attribute("data-island").unwrap_or_default(),
+            why = e
+        )
+    })
+}
+
 fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
-    let id = el.get_attribute("data-id").unwrap_or_default();
     match kind {
         "header" => replace(el, ThemeSwitch),
         "notices" => replace(el, Notices),
@@ -298,6 +331,8 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             });
         }
         "cell" => {
+            let props: crate::cell::CellIsland = props(el)?;
+            let id = props.id;
             let demo = chapters::demo(&id).ok_or_else(|| trf!(stale_cell, id = id))?;
             let source = find(el, ".cell-source code");
             let source_html = source.as_ref().map(|c| c.inner_html()).unwrap_or_default();
@@ -305,10 +340,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 .and_then(|c| c.text_content())
                 .map_or(0, |t| t.lines().count());
             let initial = inner(el, ".cell-output > .prerendered");
-            // The exercise this cell's source answers, if any (id, title).
-            let answers = el
-                .get_attribute("data-answers")
-                .zip(el.get_attribute("data-answers-title"));
+            let answers = props.answers;
             let typed = typed_params(el);
             replace(
                 el,
@@ -316,35 +348,40 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             );
         }
         "exercise" => {
+            let crate::exercise_panel::ExerciseIsland {
+                id,
+                title,
+                hints,
+                cases,
+                reference_html,
+                reference_python_html,
+                reference_rhai_html,
+            } = props(el)?;
             let ex = exercises::by_id(&id).ok_or_else(|| trf!(stale_exercise, id = id))?;
             let statement_html = inner(el, ".statement");
-            let reference_html = inner(el, "template.reference");
-            let reference_python_html = inner(el, "template.reference-python");
-            let reference_rhai_html = inner(el, "template.reference-rhai");
-            // The title and hints in the page's language (`data-title`,
-            // `data-hints`: a JSON list), else the English ones.
-            let title = el
-                .get_attribute("data-title")
-                .unwrap_or_else(|| ex.title.to_owned());
-            let hints: Vec<String> = el
-                .get_attribute("data-hints")
-                .and_then(|h| serde_json::from_str(&h).ok())
-                .unwrap_or_else(|| ex.hints.iter().map(|h| h.to_string()).collect());
-            let cases = el
-                .get_attribute("data-cases")
-                .and_then(|n| n.parse::<usize>().ok())
-                .unwrap_or(0);
+            // What the reader wrote before it mounted.
+            let typed = find(el, "textarea.editor")
+                .and_then(|t| js_sys::Reflect::get(&t, &"value".into()).ok())
+                .and_then(|v| v.as_string())
+                .filter(|v| {
+                    Some(v.as_str())
+                        != find(el, "textarea.editor")
+                            .and_then(|t| t.text_content())
+                            .as_deref()
+                });
             replace(
                 el,
-                move || view! { <ExercisePanel ex title hints statement_html reference_html reference_python_html reference_rhai_html cases/> },
+                move || view! { <ExercisePanel ex title hints statement_html reference_html reference_python_html reference_rhai_html cases typed/> },
             );
         }
         "scratch" => {
-            let chapter = el.get_attribute("data-chapter").unwrap_or_default();
-            let code = find(el, ".scratch-starter")
-                .and_then(|c| c.text_content())
-                .unwrap_or_default();
-            replace(el, move || view! { <ScratchCell code chapter/> });
+            let crate::scratch_cell::ScratchIsland { chapter, code } = props(el)?;
+            // What the reader wrote before it mounted.
+            let typed = find(el, "#scratch-editor")
+                .and_then(|t| js_sys::Reflect::get(&t, &"value".into()).ok())
+                .and_then(|v| v.as_string())
+                .filter(|v| *v != code);
+            replace(el, move || view! { <ScratchCell code chapter typed/> });
         }
         other => {
             return Err(trf!(unknown_island, kind = other));

@@ -20,18 +20,36 @@ pub use generated::i18n;
 
 pub use i18n::Locale;
 
-/// The page's language: Chinese when `<html lang>` starts with `zh`. Outside a
-/// browser (a native `cargo clippy --workspace`) English.
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    static RENDERING: std::cell::Cell<Locale> = const { std::cell::Cell::new(Locale::en) };
+}
+
+/// The language of the page being rendered natively ([`crate::ssr`]):
+/// English unless [`rendering_in`] says otherwise.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn locale() -> Locale {
-    Locale::en
+    RENDERING.with(|l| l.get())
+}
+
+/// Runs `f` with the native renderer's language set to `lang`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn rendering_in<T>(lang: chapters::Lang, f: impl FnOnce() -> T) -> T {
+    let locale = match lang {
+        chapters::Lang::En => Locale::en,
+        chapters::Lang::Zh => Locale::zh,
+    };
+    let before = RENDERING.with(|l| l.replace(locale));
+    let out = f();
+    RENDERING.with(|l| l.set(before));
+    out
 }
 
 /// The page's language: Chinese when `<html lang>` starts with `zh`.
 #[cfg(target_arch = "wasm32")]
 pub fn locale() -> Locale {
     thread_local! {
-        static LOCALE: Locale = web_sys::window()
+        static LOCALE: Locale = crate::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())
             .and_then(|e| e.get_attribute("lang"))

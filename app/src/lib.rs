@@ -16,8 +16,20 @@ mod python;
 mod scratch_cell;
 mod share;
 mod shell;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ssr;
 pub mod storage;
 pub mod worker;
+
+/// The page's window; natively (the build's pre-rendering, the tests) none, so
+/// that every path that asks for it (saved work, the address, the document)
+/// finds nothing instead of calling into a browser that is not there.
+pub(crate) fn window() -> Option<web_sys::Window> {
+    #[cfg(target_arch = "wasm32")]
+    return web_sys::window();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
 
 /// Starts the app when the module loads in a page. The Web Workers run a
 /// module of their own (`app/worker`, package `app-worker`), so this one has
@@ -25,7 +37,7 @@ pub mod worker;
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+    if let Some(doc) = crate::window().and_then(|w| w.document()) {
         // The workers start with the first job (a cell near the screen, a
         // parameter changed, code run), not with the page (#24).
         storage::migrate();
@@ -48,7 +60,7 @@ pub fn start() {
 /// Not before: on a phone's CPU that is one layout of the whole chapter,
 /// about 300 ms, which a reader who scrolls never needs.
 fn settle() {
-    if let Some(root) = web_sys::window()
+    if let Some(root) = crate::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     {
@@ -59,7 +71,7 @@ fn settle() {
 /// Mounting replaces pre-rendered parts with live ones of another height, which
 /// moves the section a `#fragment` link pointed at: scroll to it again.
 fn land_on_hash() {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = crate::window() else {
         return;
     };
     let hash = window.location().hash().unwrap_or_default();
@@ -80,7 +92,7 @@ fn land_on_hash() {
 
 /// Scrolls to the element `id`, and again as the sizes around it settle.
 pub(crate) fn land_on(id: &str) {
-    let Some(el) = web_sys::window()
+    let Some(el) = crate::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(id))
     else {
@@ -108,7 +120,7 @@ pub(crate) fn land_on(id: &str) {
 /// keeps in `sessionStorage` for the next page, taken once, and only within
 /// 10 s of the click.
 fn kept_place(id: &str) -> Option<f64> {
-    let store = web_sys::window()?.session_storage().ok()??;
+    let store = crate::window()?.session_storage().ok()??;
     let text = store.get_item("ih:place").ok()??;
     let _ = store.remove_item("ih:place");
     let v: serde_json::Value = serde_json::from_str(&text).ok()?;
@@ -119,7 +131,7 @@ fn kept_place(id: &str) -> Option<f64> {
 /// Scrolls so that `ratio` of `el`'s section (from it to the next section,
 /// cell or exercise, as the switch measured it) is above the window's top.
 fn into_place(el: &web_sys::Element, ratio: f64) {
-    let Some(w) = web_sys::window() else {
+    let Some(w) = crate::window() else {
         return;
     };
     let Some(doc) = w.document() else {
@@ -146,7 +158,7 @@ fn into_place(el: &web_sys::Element, ratio: f64) {
 
 /// Milliseconds since page load (monotonic where the browser has `performance`).
 pub fn now_ms() -> f64 {
-    web_sys::window()
+    crate::window()
         .and_then(|w| w.performance())
         .map_or_else(js_sys::Date::now, |p| p.now())
 }

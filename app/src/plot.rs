@@ -134,12 +134,16 @@ pub fn Chart(plot: chapters::demo::Plot) -> impl IntoView {
         }
     });
     let (header, rows) = plot.data_table();
-    // The same words as the pre-rendered page's.
     let summary = crate::lang::trf!(chrome_chart_data, title = plot.title, rows = rows.len());
+    // Until the chart is drawn (`data-drawn`, web/page.js): on the page as
+    // built, and while plotly loads.
+    let pending = crate::lang::trf!(chrome_chart_pending, title = plot.title);
     view! {
         <figure class="chart-figure">
             <div class="chart" class:heatmap=plot.heatmap.is_some() style=format!("height:{}px", plot.height())
-                node_ref=node role="img" aria-label=plot.title.clone()></div>
+                node_ref=node role="img" aria-label=plot.title.clone()>
+                <p class="chart-pending muted small">{pending}</p>
+            </div>
             <details class="chart-data">
                 <summary>{summary}</summary>
                 <DataTable header rows/>
@@ -148,8 +152,7 @@ pub fn Chart(plot: chapters::demo::Plot) -> impl IntoView {
     }
 }
 
-/// A table of a cell's output or a chart's data, as the pre-rendered page has
-/// it (`xtask/src/render.rs`, `table_html`).
+/// A table of a cell's output or a chart's data.
 #[component]
 pub fn DataTable(header: Vec<String>, rows: Vec<Vec<String>>) -> impl IntoView {
     view! {

@@ -244,7 +244,7 @@ fn restart_soon() {
                 start_worker();
             }
         });
-        let Some(window) = web_sys::window() else {
+        let Some(window) = crate::window() else {
             return;
         };
         let idle = js_sys::Reflect::get(&window, &JsValue::from_str("requestIdleCallback"))

@@ -22,18 +22,36 @@ pub fn scratch_request() -> RwSignal<Option<String>> {
     REQUEST.with(|r| *r.get_or_init(|| RwSignal::new(None)))
 }
 
+/// What a scratch island is given (`data-props`, JSON).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ScratchIsland {
+    /// The chapter whose functions come first.
+    pub chapter: String,
+    /// The starter code.
+    pub code: String,
+}
+
 /// A Rhai cell where the reader calls the book's functions (`exercises::api`).
 /// Its code is saved per chapter (`scratch:<chapter>`); code saved before that
-/// (`scratch`) is the fallback.
+/// (`scratch`) is the fallback. `typed`: what the reader wrote into the page's
+/// first copy before this mounted, which wins over both.
 #[component]
-pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
+pub fn ScratchCell(code: String, chapter: String, typed: Option<String>) -> impl IntoView {
     let starter = code.clone();
     let key = storage::scratch_key(&chapter);
+    if let Some(t) = &typed {
+        storage::save(&key, t);
+    }
     let text = RwSignal::new(
-        storage::get(&key)
+        typed
+            .or_else(|| storage::get(&key))
             .or_else(|| storage::get(storage::SCRATCH))
             .unwrap_or(code),
     );
+    // Also the textarea's own text: what the built page shows before it
+    // mounts (not in the browser, where it would put a focused field's
+    // caret at its start).
+    let first = cfg!(not(target_arch = "wasm32")).then(|| text.get_untracked());
     let key = StoredValue::new(key);
     let result = RwSignal::new(None::<(Result<String, String>, Vec<String>, f64)>);
     let running = RwSignal::new(None::<u64>);
@@ -82,7 +100,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
             storage::save(&key.get_value(), &sent);
             text.set(sent);
             run();
-            if let Some(el) = web_sys::window()
+            if let Some(el) = crate::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.get_element_by_id("scratch-editor"))
             {
@@ -114,20 +132,20 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
             <header class="cell-head">
                 <span class="cell-kind">{tr!(chrome_scratch_kind)}</span>
                 <h3 class="cell-title" id="h-scratch">{tr!(chrome_scratch_title)}
-                    <a class="anchor" href="#scratch" aria-label=tr!(chrome_scratch_link)>"#"</a>
+                    <crate::cell::Permalink id="scratch".to_owned() label=tr!(chrome_scratch_link)/>
                 </h3>
             </header>
             <details class="cell-source">
                 <summary>{tr!(scratch_functions)}</summary>
                 <ul class="api-list">{own}</ul>
-                <details class="api-more">
+                <details class="api-more" data-pagefind-ignore="">
                     <summary>{more}</summary>
                     <ul class="api-list">{others}</ul>
                 </details>
             </details>
             <p class="muted small"><a href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a></p>
             <label class="sr-only" for="scratch-editor">{tr!(rhai_code)}</label>
-            <div class="editor-wrap scratch-wrap">
+            <div class="editor-wrap scratch-wrap" data-pagefind-ignore="">
             <textarea id="scratch-editor" class="editor" rows="6" spellcheck="false" autocapitalize="off" node_ref=textarea
                 prop:value=move || text.get()
                 on:input=move |ev| {
@@ -141,7 +159,7 @@ pub fn ScratchCell(code: String, chapter: String) -> impl IntoView {
                         run();
                     }
                 }
-            ></textarea>
+            >{first}</textarea>
             </div>
             <div class="cell-actions">
                 <button type="button" class="run" on:click=move |_| run()>{tr!(chrome_run)}</button>

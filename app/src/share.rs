@@ -24,7 +24,7 @@ thread_local! {
 }
 
 fn current_hash() -> String {
-    web_sys::window()
+    crate::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default()
 }
@@ -39,7 +39,7 @@ pub fn hash() -> RwSignal<String> {
     HASH.with(|h| {
         *h.get_or_init(|| {
             let signal = RwSignal::new(current_hash());
-            if let Some(w) = web_sys::window() {
+            if let Some(w) = crate::window() {
                 let on_change = Closure::<dyn FnMut()>::new(move || {
                     let now = current_hash();
                     let id = anchor_of(now.trim_start_matches('#')).to_owned();
@@ -74,7 +74,7 @@ pub fn anchor_of(fragment: &str) -> &str {
 
 /// Calls `ihShare[method](arg, callback)`; the callback gets `(error, value)`.
 fn call(method: &str, arg: &str, done: impl FnOnce(Result<String, String>) + 'static) {
-    let helper = web_sys::window()
+    let helper = crate::window()
         .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("ihShare")).ok())
         .filter(|h| h.is_object());
     let Some(f) = helper.as_ref().and_then(|h| {
@@ -129,7 +129,7 @@ pub fn share(anchor: &str, json: &str, result: RwSignal<Option<Shared>>) {
                 max = chapters::demo::group_u64(MAX_PAYLOAD as u64)
             ))));
         }
-        let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        let Some(loc) = crate::window().map(|w| w.location()) else {
             return result.set(Some(Err(tr!(share_no_window).to_owned())));
         };
         let url = format!(
@@ -152,7 +152,7 @@ pub fn share(anchor: &str, json: &str, result: RwSignal<Option<Shared>>) {
 /// Drops the payload from the address (keeps the anchor), so that a reload
 /// does not offer the shared state again once the reader has answered.
 pub fn forget(anchor: &str) {
-    let Some(w) = web_sys::window() else { return };
+    let Some(w) = crate::window() else { return };
     let now = w.location().hash().unwrap_or_default();
     if now.starts_with(&format!("#{anchor}?"))
         && let Ok(h) = w.history()

@@ -40,7 +40,7 @@ pub fn ThemeSwitch() -> impl IntoView {
         _ => "system",
     };
     let apply = move |t: &str| {
-        let root = web_sys::window()
+        let root = crate::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element());
         if let Some(el) = root {

@@ -122,7 +122,7 @@ fn is_shown(topic: &str) -> bool {
 fn available() -> bool {
     AVAILABLE.with(|a| {
         *a.get().get_or_insert_with(|| {
-            web_sys::window()
+            crate::window()
                 .and_then(|w| w.local_storage().ok().flatten())
                 .is_some()
         })

@@ -8,7 +8,7 @@
 //! progress marks, the header's tools. With JavaScript off the book still reads.
 
 use chapters::Lang;
-use chapters::demo::{self, Block as OutBlock, Demo, Output};
+use chapters::demo::{self, Demo};
 use chapters::doc::{Block, escape};
 use chapters::highlight::highlight_rust;
 
@@ -580,57 +580,6 @@ pub const EDIT_BASE_URL: &str =
     "https://github.com/inference-handbook/inference-handbook/blob/main/";
 
 /// A table as the page's cell renders it.
-fn table_html(header: &[String], rows: &[Vec<String>]) -> String {
-    let mut s = String::from("<div class=\"table-wrap\"><table class=\"cell-table\"><thead><tr>");
-    for h in header {
-        s.push_str(&format!("<th>{}</th>", escape(h)));
-    }
-    s.push_str("</tr></thead><tbody>");
-    for r in rows {
-        s.push_str("<tr>");
-        for c in r {
-            s.push_str(&format!("<td>{}</td>", escape(c)));
-        }
-        s.push_str("</tr>");
-    }
-    s.push_str("</tbody></table></div>");
-    s
-}
-
-/// A demo's output as HTML: the same markup the page's cell renders, with the
-/// chart's chrome (its placeholder and the summary of its data) in `lang`; the
-/// output itself is the demo's.
-pub fn output_html(o: &Output, lang: Lang) -> String {
-    let mut s = String::new();
-    for b in &o.blocks {
-        match b {
-            OutBlock::Text(t) => s.push_str(&format!(
-                "<pre class=\"cell-text\" tabindex=\"0\">{}</pre>",
-                escape(t)
-            )),
-            OutBlock::Table { header, rows } => s.push_str(&table_html(header, rows)),
-            OutBlock::Plot(p) => {
-                let (header, rows) = p.data_table();
-                s.push_str(&format!(
-                    "<figure class=\"chart-figure\"><div class=\"chart{}\" style=\"height:{}px\" role=\"img\" aria-label=\"{}\"><p class=\"chart-pending muted small\">{}</p></div><details class=\"chart-data\"><summary>{}</summary>",
-                    if p.heatmap.is_some() { " heatmap" } else { "" },
-                    p.height(),
-                    escape(&p.title),
-                    escape(&t(lang, "chrome_chart_pending").replace("%{title}", &p.title)),
-                    escape(
-                        &t(lang, "chrome_chart_data")
-                            .replace("%{title}", &p.title)
-                            .replace("%{rows}", &rows.len().to_string())
-                    ),
-                ));
-                s.push_str(&table_html(&header, &rows));
-                s.push_str("</details></figure>");
-            }
-        }
-    }
-    s
-}
-
 /// A cell's or an exercise's HTML, made once per run of this program. It
 /// depends only on what is compiled into it (the demos' code and defaults,
 /// the statements, their examples, the words), never on the chapter files
@@ -669,69 +618,12 @@ fn cell(d: &Demo, answers: Option<&exercises::Exercise>, lang: Lang) -> Result<S
                 .join("; ")
         )
     })?;
-    let params: String = d
-        .params
-        .iter()
-        .map(|p| {
-            let input_id = format!("cell-{}-{}", d.id, p.name);
-            let control = if !p.choices.is_empty() {
-                let opts: String = p
-                    .choices
-                    .iter()
-                    .map(|c| {
-                        let sel = if *c == p.default { " selected" } else { "" };
-                        format!("<option value=\"{0}\"{sel}>{0}</option>", escape(c))
-                    })
-                    .collect();
-                format!("<select id=\"{input_id}\" name=\"{}\">{opts}</select>", p.name)
-            } else if p.multiline {
-                let rows = p.default.lines().count().max(3);
-                format!(
-                    "<textarea id=\"{input_id}\" name=\"{}\" rows=\"{rows}\" spellcheck=\"false\" autocomplete=\"off\">{}</textarea>",
-                    p.name,
-                    escape(p.default)
-                )
-            } else {
-                format!(
-                    "<input id=\"{input_id}\" name=\"{}\" type=\"text\" autocomplete=\"off\" spellcheck=\"false\" value=\"{}\">",
-                    p.name,
-                    escape(p.default)
-                )
-            };
-            format!(
-                "<div class=\"param{}\"><label for=\"{input_id}\">{}</label>{control}<span class=\"param-help\">{}</span><span class=\"param-error\" role=\"alert\"></span></div>",
-                if p.multiline { " wide" } else { "" },
-                escape(d.label_in(p.name, lang)),
-                escape(d.help_in(p.name, lang))
-            )
-        })
-        .collect();
-    Ok(format!(
-        "<div class=\"island\" data-island=\"cell\" data-id=\"{id}\"{answers_attr}><section class=\"cell\" id=\"cell-{id}\" data-cell=\"{id}\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-cell-{id}\">{title}{anchor}</h3></header>\
-         <details class=\"cell-source{spoiler}\" data-pagefind-ignore><summary>{summary}</summary><pre class=\"code\"><code class=\"rust\">{source}</code></pre></details>\
-         <form class=\"params\" data-pagefind-ignore>{params}<div class=\"cell-actions\"><button type=\"submit\" class=\"run\">{run}</button>\
-         <button type=\"button\" class=\"secondary\">{reset}</button><span class=\"timing\" aria-live=\"polite\"></span></div></form>\
-         <div class=\"cell-output\" aria-live=\"polite\" data-pagefind-ignore><div class=\"prerendered\">{output}</div></div></section></div>\n",
-        id = d.id,
-        kind = escape(&t(lang, "chrome_cell_kind")),
-        run = escape(&t(lang, "chrome_run")),
-        reset = escape(&t(lang, "chrome_reset")),
-        anchor = permalink(&format!("cell-{}", d.id), &t(lang, "chrome_cell_link")),
-        title = escape(d.title_in(lang)),
-        answers_attr = answers.map_or_else(String::new, |e| format!(
-            " data-answers=\"{}\" data-answers-title=\"{}\"",
-            escape(e.id),
-            escape(e.title_in(lang))
-        )),
-        spoiler = if answers.is_some() { " spoiler" } else { "" },
-        summary = escape(&demo::source_summary_in(
-            lang,
-            d.source.lines().count(),
-            answers.map(|e| e.title_in(lang))
-        )),
-        source = highlight_rust(d.source),
-        output = output_html(&out, lang),
+    Ok(app::ssr::cell(
+        *d,
+        out,
+        highlight_rust(d.source),
+        answers.map(|e| (e.id.to_owned(), e.title_in(lang).to_owned())),
+        lang,
     ))
 }
 
@@ -739,83 +631,22 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
     let md = ex.statement_markdown_in(lang)?;
     let statement =
         chapters::doc::fragment(&md, 1).map_err(|e| format!("{}: statement {e}", ex.id))?;
-    let signature = format!(
-        "fn {}({}) -> {}",
-        ex.function,
-        ex.params.join(", "),
-        ex.returns
-    );
-    // The title and hints in the page's language: the live panel takes them
-    // from here (`data-title`, `data-hints`), as it takes the statement.
-    let hints = serde_json::to_string(ex.hints_in(lang)).map_err(|e| e.to_string())?;
-    Ok(format!(
-        "<div class=\"island\" data-island=\"exercise\" data-id=\"{id}\" data-title=\"{title}\" data-hints=\"{hints}\" data-cases=\"{cases}\"><section class=\"exercise\" id=\"exercise-{slug}\" data-exercise=\"{id}\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-exercise-{slug}\">{title}{anchor}</h3></header>\
-         <div class=\"prose statement\">{statement}</div>\
-         <p class=\"signature\"><code>{signature}</code> — {note} <a class=\"guide-link\" href=\"{prefix}/rhai\">{guide}</a></p>\
-         <pre class=\"code starter\" aria-label=\"{starter_label}\" data-pagefind-ignore><code>{starter}</code></pre>\
-         <template class=\"reference\" data-pagefind-ignore>{reference}</template>\
-         <template class=\"reference-python\" data-pagefind-ignore>{reference_python}</template>\
-         <template class=\"reference-rhai\" data-pagefind-ignore>{reference_rhai}</template></section></div>\n",
-        id = ex.id,
-        cases = (ex.cases)().len(),
-        slug = ex.slug(),
-        kind = escape(&t(lang, "chrome_exercise_kind")),
-        note = escape(&t(lang, "chrome_signature_note")),
-        prefix = lang.prefix(),
-        guide = escape(&t(lang, "rhai_guide")),
-        starter_label = escape(&t(lang, "chrome_starter_label")),
-        anchor = permalink(
-            &format!("exercise-{}", ex.slug()),
-            &t(lang, "chrome_exercise_link")
+    let props = app::ssr::ExerciseIsland {
+        id: ex.id.to_owned(),
+        title: ex.title_in(lang).to_owned(),
+        hints: ex.hints_in(lang).iter().map(|h| h.to_string()).collect(),
+        cases: (ex.cases)().len(),
+        reference_html: highlight_rust(ex.reference_source),
+        reference_python_html: chapters::highlight::highlight_python(
+            exercises::known::known_good_python(ex.id).unwrap_or_default(),
         ),
-        title = escape(ex.title_in(lang)),
-        hints = escape(&hints),
-        signature = escape(&signature),
-        starter = escape(ex.starter_rhai_in(lang)),
-        reference = highlight_rust(ex.reference_source),
-        reference_rhai = escape(exercises::known::known_good(ex.id).unwrap_or_default()),
-        reference_python = chapters::highlight::highlight_python(
-            exercises::known::known_good_python(ex.id).unwrap_or_default()
-        ),
-    ))
+        reference_rhai_html: escape(exercises::known::known_good(ex.id).unwrap_or_default()),
+    };
+    Ok(app::ssr::exercise(ex.clone(), statement, props, lang))
 }
 
 fn scratch(chapter: &str, code: &str, lang: Lang) -> String {
-    // The chapter's own scripting functions, in the HTML so that search finds
-    // them; the live cell lists the whole book's.
-    let own: String = exercises::api::by_chapter()
-        .into_iter()
-        .filter(|(ch, _)| *ch == chapter)
-        .flat_map(|(_, fns)| fns)
-        .map(|f| {
-            format!(
-                "<li><code>{}</code> — {}</li>",
-                escape(&f.signature()),
-                escape(f.doc_in(lang))
-            )
-        })
-        .collect();
-    format!(
-        "<div class=\"island\" data-island=\"scratch\" data-chapter=\"{chapter}\"><section class=\"cell scratch\" id=\"scratch\">\
-         <header class=\"cell-head\"><span class=\"cell-kind\">{kind}</span><h3 class=\"cell-title\" id=\"h-scratch\">{title}{anchor}</h3></header>\
-         <details class=\"cell-source\"><summary>{functions}</summary><ul class=\"api-list\">{own}</ul></details>\
-         <pre class=\"code scratch-starter\" data-pagefind-ignore><code>{}</code></pre></section></div>\n",
-        escape(code),
-        kind = escape(&t(lang, "chrome_scratch_kind")),
-        title = escape(&t(lang, "chrome_scratch_title")),
-        functions = escape(&t(lang, "chrome_scratch_functions")),
-        anchor = permalink("scratch", &t(lang, "chrome_scratch_link")),
-    )
-}
-
-/// The `#` link after a heading: where the reader copies a permalink from.
-/// Search leaves it out of headings and snippets.
-pub fn permalink(id: &str, label: &str) -> String {
-    format!(
-        "<a class=\"anchor\" href=\"#{id}\" aria-label=\"{}\" data-pagefind-ignore>#</a>",
-        escape(label)
-    )
+    app::ssr::scratch(chapter, code, lang)
 }
 
 #[cfg(test)]
@@ -846,7 +677,7 @@ mod tests {
         }
         // The text, its math and the cells' default outputs are in the HTML.
         assert!(ch.body.contains("<math"));
-        assert!(ch.body.contains("<pre class=\"cell-text\" tabindex=\"0\">"));
+        assert!(ch.body.contains("tabindex=\"0\" class=\"cell-text\">"));
         assert!(ch.body.contains("class=\"selftest\""));
         assert!(pages.iter().any(|p| p.file == "404.html"));
         assert!(pages.iter().any(|p| p.file == "index.html"));
@@ -976,11 +807,17 @@ mod tests {
                 assert!(p.body.contains(&escape(&t(lang, key))), "{key}: {}", p.file);
             }
             for d in (chapters::all()[0].demos)() {
-                assert!(p.body.contains(&escape(d.title_in(lang))), "{}", d.id);
+                // Text as the components write it: `&`, `<` and `>` escaped.
+                let text = |s: &str| {
+                    s.replace('&', "&amp;")
+                        .replace('<', "&lt;")
+                        .replace('>', "&gt;")
+                };
+                assert!(p.body.contains(&text(d.title_in(lang))), "{}", d.id);
                 for param in d.params {
-                    let label = format!("\">{}</label>", escape(d.label_in(param.name, lang)));
+                    let label = format!("\">{}</label>", text(d.label_in(param.name, lang)));
                     assert!(p.body.contains(&label), "{}.{}", d.id, param.name);
-                    assert!(p.body.contains(&escape(d.help_in(param.name, lang))));
+                    assert!(p.body.contains(&text(d.help_in(param.name, lang))));
                 }
             }
         }
