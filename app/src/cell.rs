@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use chapters::demo::{Block, Demo, Output, ParamError, defaults};
 
-use crate::lang::{chapters_lang, tr, trf};
+use crate::lang::{lang, tr, trf};
 use crate::plot::{Chart, DataTable};
 use crate::storage;
 use crate::worker::{self, Lane};
@@ -108,9 +108,8 @@ pub fn Cell(
                 .map(|(_, title)| title.clone())
         })
     };
-    let summary = move || {
-        chapters::demo::source_summary_in(chapters_lang(), source_lines, spoils().as_deref())
-    };
+    let summary =
+        move || chapters::demo::source_summary_in(lang(), source_lines, spoils().as_deref());
     // The reader's last parameters for this cell, over the defaults; a saved
     // value for a parameter the cell no longer has is left out.
     let key = storage::params_key(demo.id);
@@ -166,7 +165,7 @@ pub fn Cell(
         let job = exercises::jobs::Job::Demo {
             demo: demo.id.to_owned(),
             params: sent.clone(),
-            lang: chapters_lang(),
+            lang: lang(),
         };
         running.set(true);
         worker::run(Lane::Cells, job, CELL_LIMIT_MS, move |reply| {
@@ -266,7 +265,7 @@ pub fn Cell(
                     .read()
                     .iter()
                     .find(|e| e.param == name)
-                    .map(|e| e.message_in(chapters_lang()))
+                    .map(|e| e.message_in(lang()))
             };
             let value = move || raw.read().get(name).cloned().unwrap_or_default();
             // The first value also as the markup's own (`value`, a textarea's
@@ -308,9 +307,9 @@ pub fn Cell(
             };
             view! {
                 <div class="param" class:invalid=move || err().is_some() class:wide=p.multiline>
-                    <label for=format!("cell-{}-{}", demo.id, name)>{demo.label_in(p.name, chapters_lang())}</label>
+                    <label for=format!("cell-{}-{}", demo.id, name)>{demo.label_in(p.name, lang())}</label>
                     {control}
-                    <span class="param-help">{demo.help_in(p.name, chapters_lang())}</span>
+                    <span class="param-help">{demo.help_in(p.name, lang())}</span>
                     <span class="param-error" role="alert">{err}</span>
                 </div>
             }
@@ -328,7 +327,7 @@ pub fn Cell(
         <section class="cell" id=format!("cell-{}", demo.id) data-cell=demo.id>
             <header class="cell-head">
                 <span class="cell-kind">{tr!(chrome_cell_kind)}</span>
-                <h3 class="cell-title" id=format!("h-cell-{}", demo.id)>{demo.title_in(chapters_lang())}
+                <h3 class="cell-title" id=format!("h-cell-{}", demo.id)>{demo.title_in(lang())}
                     <Permalink id=format!("cell-{}", demo.id) label=tr!(chrome_cell_link)/>
                 </h3>
             </header>

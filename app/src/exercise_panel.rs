@@ -38,7 +38,7 @@ fn keys(id: &str, answer: Answer) -> (String, String, String) {
 
 /// The panel of an exercise in one language, from what was saved for it.
 fn panel_in(ex: &Exercise, answer: Answer, hints: usize) -> Panel {
-    let lang = crate::lang::chapters_lang();
+    let lang = crate::lang::lang();
     let starter = match answer {
         Answer::Python => ex.starter_python_in(lang),
         _ => ex.starter_rhai_in(lang),
@@ -103,23 +103,23 @@ pub struct ExerciseIsland {
 #[component]
 pub fn ExercisePanel(
     ex: Exercise,
-    /// The title in the page's language.
-    title: String,
-    /// The hints in the page's language.
-    hints: Vec<String>,
+    /// Its props, as the island has them: title, hints, case count and the
+    /// references, in the page's language.
+    island: ExerciseIsland,
     statement_html: String,
-    reference_html: String,
-    /// The highlighted `solution.py`, shown after a pass in Python.
-    reference_python_html: String,
-    /// `solution.rhai` (escaped), shown after a pass in Rhai.
-    reference_rhai_html: String,
-    /// How many test cases it has (counted at build time: the page's module
-    /// has no cases), for a run the worker could not finish.
-    cases: usize,
     /// What the reader wrote into the page's first copy before this mounted:
     /// an edit, kept as one.
     typed: Option<String>,
 ) -> impl IntoView {
+    let ExerciseIsland {
+        title,
+        hints,
+        cases,
+        reference_html,
+        reference_python_html,
+        reference_rhai_html,
+        ..
+    } = island;
     let ex = Arc::new(ex);
     let id = ex.id;
     let progress = use_progress();
@@ -416,7 +416,7 @@ pub fn ExercisePanel(
                 } else {
                     view! {
                         {tr!(chrome_signature_note)}" "
-                        <a class="guide-link" href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a>
+                        <a class="guide-link" href=format!("{}/rhai", crate::lang::lang().prefix())>{tr!(rhai_guide)}</a>
                     }.into_any()
                 }}
             </p>
@@ -620,7 +620,7 @@ fn results_view(
             ms = format!("{ms:.1}")
         ),
     };
-    let said = v.message_in(crate::lang::judge_lang());
+    let said = v.message_in(crate::lang::lang());
     let first_fail = v.cases.iter().position(|c| !c.passed);
     let withheld = v.cases.iter().any(|c| c.printed_withheld > 0);
     // What failed leads, identical errors as one row each; the cases that
@@ -741,7 +741,7 @@ fn case_view(
                     (Some(a), None) => trf!(diff_abs, a = format!("{a:.3e}")),
                     _ => String::new(),
                 };
-                format!("{at}{}{errs}", m.reason_in(crate::lang::judge_lang()))
+                format!("{at}{}{errs}", m.reason_in(crate::lang::lang()))
             });
             Some(view! {
                 <details class="case-detail" open=open>
@@ -764,7 +764,7 @@ fn case_view(
             <span class="mark">{mark}</span>
             <span class="case-name">{trf!(case_name, i = c.index, kind = kind)}</span>
             {detail}
-            {c.error_in(crate::lang::judge_lang()).map(|e| view! { <span class="case-error">{e}</span> })}
+            {c.error_in(crate::lang::lang()).map(|e| view! { <span class="case-error">{e}</span> })}
         </li>
     }
 }

@@ -348,15 +348,8 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
             );
         }
         "exercise" => {
-            let crate::exercise_panel::ExerciseIsland {
-                id,
-                title,
-                hints,
-                cases,
-                reference_html,
-                reference_python_html,
-                reference_rhai_html,
-            } = props(el)?;
+            let island: crate::exercise_panel::ExerciseIsland = props(el)?;
+            let id = island.id.clone();
             let ex = exercises::by_id(&id).ok_or_else(|| trf!(stale_exercise, id = id))?;
             let statement_html = inner(el, ".statement");
             // What the reader wrote before it mounted.
@@ -371,7 +364,7 @@ fn mount_one(kind: &str, el: &HtmlElement) -> Result<(), String> {
                 });
             replace(
                 el,
-                move || view! { <ExercisePanel ex title hints statement_html reference_html reference_python_html reference_rhai_html cases typed/> },
+                move || view! { <ExercisePanel ex island statement_html typed/> },
             );
         }
         "scratch" => {

@@ -59,8 +59,8 @@ pub fn locale() -> Locale {
     LOCALE.with(|l| *l)
 }
 
-/// The same language as the content crates name it.
-pub fn chapters_lang() -> chapters::Lang {
+/// The page's language as every crate names it (the `lang` crate's type).
+pub fn lang() -> chapters::Lang {
     match locale() {
         Locale::en => chapters::Lang::En,
         Locale::zh => chapters::Lang::Zh,
@@ -129,14 +129,6 @@ pub fn says(parts: &[saved::Say]) -> String {
         .map(say)
         .collect::<Vec<_>>()
         .join(tr!(sentence_gap))
-}
-
-/// The same language as the judge names it.
-pub fn judge_lang() -> judge::Lang {
-    match locale() {
-        Locale::en => judge::Lang::En,
-        Locale::zh => judge::Lang::Zh,
-    }
 }
 
 /// An exercise's outcome in the page's language ("passed", "已通过", …).

@@ -119,7 +119,7 @@ pub fn figure_value(p: &chapters::demo::Plot, lang: chapters::Lang) -> Value {
 
 /// [`figure_value`] in this page's language, as JSON.
 pub fn figure(p: &chapters::demo::Plot) -> String {
-    figure_value(p, crate::lang::chapters_lang()).to_string()
+    figure_value(p, crate::lang::lang()).to_string()
 }
 
 /// A chart for a demo plot, with its data as a table under a fold (the chart's

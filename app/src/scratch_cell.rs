@@ -65,7 +65,7 @@ pub fn ScratchCell(code: String, chapter: String, typed: Option<String>) -> impl
         ran.set_value(true);
         let job = exercises::jobs::Job::Eval {
             source: text.get_untracked(),
-            lang: crate::lang::chapters_lang(),
+            lang: crate::lang::lang(),
         };
         let id = worker::run(Lane::Code, job, CODE_LIMIT_MS, move |reply| {
             running.try_set(None);
@@ -114,7 +114,7 @@ pub fn ScratchCell(code: String, chapter: String, typed: Option<String>) -> impl
     // This chapter's functions first (what its exercises and text use), the
     // rest of the book's folded under them: all of them can be called.
     let item = |f: exercises::api::ApiFn| {
-        view! { <li><code>{f.signature()}</code>" — "{f.doc_in(crate::lang::chapters_lang())}</li> }
+        view! { <li><code>{f.signature()}</code>" — "{f.doc_in(crate::lang::lang())}</li> }
     };
     let (own, others): (Vec<_>, Vec<_>) = exercises::api::by_chapter()
         .into_iter()
@@ -143,7 +143,7 @@ pub fn ScratchCell(code: String, chapter: String, typed: Option<String>) -> impl
                     <ul class="api-list">{others}</ul>
                 </details>
             </details>
-            <p class="muted small"><a href=format!("{}/rhai", crate::lang::chapters_lang().prefix())>{tr!(rhai_guide)}</a></p>
+            <p class="muted small"><a href=format!("{}/rhai", crate::lang::lang().prefix())>{tr!(rhai_guide)}</a></p>
             <label class="sr-only" for="scratch-editor">{tr!(rhai_code)}</label>
             <div class="editor-wrap scratch-wrap" data-pagefind-ignore="">
             <textarea id="scratch-editor" class="editor" rows="6" spellcheck="false" autocapitalize="off" node_ref=textarea

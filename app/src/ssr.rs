@@ -85,18 +85,10 @@ pub fn exercise(
     props: ExerciseIsland,
     lang: Lang,
 ) -> String {
-    let ExerciseIsland {
-        title,
-        hints,
-        cases,
-        reference_html,
-        reference_python_html,
-        reference_rhai_html,
-        ..
-    } = props.clone();
     let id = ex.id;
+    let island_props = props.clone();
     let inner = render(lang, move || {
-        view! { <ExercisePanel ex title hints statement_html reference_html reference_python_html reference_rhai_html cases typed=None/> }
+        view! { <ExercisePanel ex island=island_props statement_html typed=None/> }
     });
     island("exercise", Some(id), &props, inner)
 }

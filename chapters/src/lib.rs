@@ -27,11 +27,12 @@ pub mod demo;
 pub mod doc;
 #[cfg(feature = "render")]
 pub mod highlight;
-mod lang;
 pub mod math;
 pub mod rng;
 
-pub use lang::Lang;
+/// The book's languages (the `lang` crate), also at `crate::lang` for the demo
+/// modules, which a notebook includes with the `lang` crate's file as `mod lang`.
+pub use ::lang::{self, Lang};
 
 /// A chapter of the book.
 #[derive(Debug, Clone, Copy)]

@@ -236,15 +236,11 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
         },
         Job::Trap => panic!("a trap the page asked for (worker self-test)"),
         Job::Eval { source, lang } => {
-            let lang = match lang {
-                chapters::Lang::En => judge::Lang::En,
-                chapters::Lang::Zh => judge::Lang::Zh,
-            };
             let (value, printed) = crate::api::eval(
                 source,
                 judge::script::Limits::default(),
                 Some(deadline),
-                lang,
+                *lang,
             );
             Reply::Eval {
                 value,

@@ -230,6 +230,12 @@ impl Library {
         for ch in &chapter_ids {
             add(&src.join(ch), Some(ch), "mod")?;
         }
+        // The book's language type is a crate of its own (`lang`), whose one
+        // file is made to be included as it is: `crate::lang` in the demos.
+        files
+            .entry("lang".to_owned())
+            .or_default()
+            .push(("lang/src/lib.rs".to_owned(), None));
         Ok(Library {
             files,
             chapter_ids,

@@ -169,7 +169,7 @@ fn main() -> ExitCode {
                 }
                 outln!("{chapter}:");
                 for f in fns {
-                    outln!("  {}\n      {}", f.signature(), f.doc_in(book_lang(lang)));
+                    outln!("  {}\n      {}", f.signature(), f.doc_in(lang));
                 }
             }
             ExitCode::SUCCESS
@@ -304,14 +304,6 @@ fn list_cmd(folder: Option<&Path>, lang: Lang) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The book's language for the judge's.
-fn book_lang(lang: Lang) -> chapters::Lang {
-    match lang {
-        Lang::En => chapters::Lang::En,
-        Lang::Zh => chapters::Lang::Zh,
-    }
-}
-
 fn find_exercise(id: &str, lang: Lang) -> Result<Exercise, ExitCode> {
     exercises::by_id(id).ok_or_else(|| {
         complain(
@@ -332,14 +324,14 @@ fn show_cmd(id: &str, lang: Lang) -> ExitCode {
         Err(code) => return code,
     };
     // The worked examples' outputs are computed by the reference solution.
-    let statement = match ex.statement_markdown_in(book_lang(lang)) {
+    let statement = match ex.statement_markdown_in(lang) {
         Ok(s) => s,
         Err(e) => {
             complain(lang, &e);
             return ExitCode::FAILURE;
         }
     };
-    outln!("# {}\n", ex.title_in(book_lang(lang)));
+    outln!("# {}\n", ex.title_in(lang));
     outln!("{}", statement.trim_end());
     let call = format!("{}({})", ex.function, ex.params.join(", "));
     match lang {
@@ -355,7 +347,7 @@ fn hint_cmd(id: &str, n: usize, lang: Lang) -> ExitCode {
         Ok(ex) => ex,
         Err(code) => return code,
     };
-    let hints = ex.hints_in(book_lang(lang));
+    let hints = ex.hints_in(lang);
     let n = n.clamp(1, hints.len().max(1));
     for (i, h) in hints.iter().take(n).enumerate() {
         match lang {
