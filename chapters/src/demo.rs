@@ -701,15 +701,64 @@ pub fn group_digits(digits: &str) -> String {
     out
 }
 
-/// Collects the errors of several independent parses, or returns all values.
-pub fn all_ok<T>(results: Vec<Result<T, ParamError>>) -> Result<Vec<T>, Vec<ParamError>> {
-    let (ok, errs): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
-    if errs.is_empty() {
-        Ok(ok.into_iter().filter_map(Result::ok).collect())
-    } else {
-        Err(errs.into_iter().filter_map(Result::err).collect())
+/// A demo's parsed fields, each a `Result` of its own, checked together: every
+/// value when all parsed, else every field's error in the order given (one per
+/// bad field). The one way a demo's `Params::parse` ends:
+///
+/// ```
+/// use chapters::demo::{AllOk, Raw, parse_float, parse_int};
+/// let raw: Raw = [("n", "3"), ("x", "no")].map(|(k, v)| (k.to_owned(), v.to_owned())).into();
+/// let bad = (parse_int(&raw, "n", 1, 9), parse_float(&raw, "x", 0.0, 1.0)).all_ok();
+/// assert_eq!(bad.unwrap_err().iter().map(|e| e.param.as_str()).collect::<Vec<_>>(), ["x"]);
+/// let (n,) = (parse_int(&raw, "n", 1, 9),).all_ok().unwrap();
+/// assert_eq!(n, 3);
+/// ```
+pub trait AllOk {
+    /// The values, when every field parsed.
+    type Values;
+    /// Every value, or every error.
+    fn all_ok(self) -> Result<Self::Values, Vec<ParamError>>;
+}
+
+impl<T> AllOk for Vec<Result<T, ParamError>> {
+    type Values = Vec<T>;
+    fn all_ok(self) -> Result<Vec<T>, Vec<ParamError>> {
+        let (ok, errs): (Vec<_>, Vec<_>) = self.into_iter().partition(Result::is_ok);
+        if errs.is_empty() {
+            Ok(ok.into_iter().filter_map(Result::ok).collect())
+        } else {
+            Err(errs.into_iter().filter_map(Result::err).collect())
+        }
     }
 }
+
+/// [`AllOk`] for tuples of fields of any types, up to twelve.
+macro_rules! all_ok_tuple {
+    ($($t:ident $v:ident),+) => {
+        impl<$($t),+> AllOk for ($(Result<$t, ParamError>,)+) {
+            type Values = ($($t,)+);
+            fn all_ok(self) -> Result<Self::Values, Vec<ParamError>> {
+                let ($($v,)+) = self;
+                match ($($v,)+) {
+                    ($(Ok($v),)+) => Ok(($($v,)+)),
+                    ($($v,)+) => Err([$($v.err()),+].into_iter().flatten().collect()),
+                }
+            }
+        }
+    };
+}
+all_ok_tuple!(A a);
+all_ok_tuple!(A a, B b);
+all_ok_tuple!(A a, B b, C c);
+all_ok_tuple!(A a, B b, C c, D d);
+all_ok_tuple!(A a, B b, C c, D d, E e);
+all_ok_tuple!(A a, B b, C c, D d, E e, F f);
+all_ok_tuple!(A a, B b, C c, D d, E e, F f, G g);
+all_ok_tuple!(A a, B b, C c, D d, E e, F f, G g, H h);
+all_ok_tuple!(A a, B b, C c, D d, E e, F f, G g, H h, I i);
+all_ok_tuple!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j);
+all_ok_tuple!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j, K k);
+all_ok_tuple!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j, K k, L l);
 
 /// The part of a source file between `// ANCHOR: name` and `// ANCHOR_END: name`,
 /// so cells quote compiled code rather than a copy of it.

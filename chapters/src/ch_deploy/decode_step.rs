@@ -8,6 +8,7 @@ use crate::ch_deploy::plan::{self, Gpu, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
 use crate::ch_newmodels::ledger;
 use crate::demo::{
+    AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
     parse_int, pick,
 };
@@ -116,20 +117,15 @@ impl Params {
         let b = parse_float(raw, "b300_bw", 0.01, 1_000.0);
         let k = parse_float(raw, "k3_active", 0.0, 100_000.0);
         let v = parse_float(raw, "v4_active", 0.0, 100_000.0);
-        match (tokens, target, h, b, k, v) {
-            (Ok(t), Ok(m), Ok(h), Ok(b), Ok(k), Ok(v)) => Ok(Params {
-                tokens: t as u64,
-                target_ms: m,
-                h200_bw: h,
-                b300_bw: b,
-                k3_active: k,
-                v4_active: v,
-            }),
-            (t, m, h, b, k, v) => Err([t.err(), m.err(), h.err(), b.err(), k.err(), v.err()]
-                .into_iter()
-                .flatten()
-                .collect()),
-        }
+        let (t, m, h, b, k, v) = (tokens, target, h, b, k, v).all_ok()?;
+        Ok(Params {
+            tokens: t as u64,
+            target_ms: m,
+            h200_bw: h,
+            b300_bw: b,
+            k3_active: k,
+            v4_active: v,
+        })
     }
 
     /// The two GPUs, with the reader's bandwidths.

@@ -10,6 +10,7 @@ use crate::ch_deploy::plan::{
 };
 use crate::ch_deploy::planner::{MODES, mode_of, num, pairs, times};
 use crate::demo::{
+    AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
     parse_float, parse_int, parse_int_list, pick,
 };
@@ -140,27 +141,14 @@ impl Params {
         let idle = parse_int_list(raw, "idle", 0, 1_000_000, MAX_IDLE);
         let mode = parse_choice(raw, "mode", MODES);
         let pd = parse_float(raw, "pd_ratio", 0.1, 100.0);
-        let errors: Vec<ParamError> = [
-            out.as_ref().err(),
-            speed.as_ref().err(),
-            idle.as_ref().err(),
-            mode.as_ref().err(),
-            pd.as_ref().err(),
-        ]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
-        match (out, speed, idle, mode, pd) {
-            (Ok(out), Ok(speed), Ok(idle), Ok(mode), Ok(pd)) => Ok(Params {
-                out_tokens: out as u64,
-                tok_per_s: speed,
-                idle: idle.into_iter().map(|i| i as u64).collect(),
-                mode: mode_of(mode),
-                pd_ratio: pd,
-            }),
-            _ => Err(errors),
-        }
+        let (out, speed, idle, mode, pd) = (out, speed, idle, mode, pd).all_ok()?;
+        Ok(Params {
+            out_tokens: out as u64,
+            tok_per_s: speed,
+            idle: idle.into_iter().map(|i| i as u64).collect(),
+            mode: mode_of(mode),
+            pd_ratio: pd,
+        })
     }
 }
 

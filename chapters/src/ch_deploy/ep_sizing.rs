@@ -7,6 +7,7 @@
 use crate::ch_deploy::plan::{self, EpRow, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
 use crate::demo::{
+    AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
     parse_int, pick,
 };
@@ -161,7 +162,7 @@ impl Params {
             )),
             _ => Ok(k),
         });
-        match (
+        let (e, g, c, o, r, m, k) = (
             experts,
             expert_gb,
             card_gb,
@@ -169,29 +170,17 @@ impl Params {
             redundant,
             min_free,
             top_k,
-        ) {
-            (Ok(e), Ok(g), Ok(c), Ok(o), Ok(r), Ok(m), Ok(k)) => Ok(Params {
-                experts: e as u64,
-                expert_gb: g,
-                card_gb: c,
-                overhead_gb: o,
-                redundant: r as u64,
-                min_free: m,
-                top_k: k as u64,
-            }),
-            (e, g, c, o, r, m, k) => Err([
-                e.err(),
-                g.err(),
-                c.err(),
-                o.err(),
-                r.err(),
-                m.err(),
-                k.err(),
-            ]
-            .into_iter()
-            .flatten()
-            .collect()),
-        }
+        )
+            .all_ok()?;
+        Ok(Params {
+            experts: e as u64,
+            expert_gb: g,
+            card_gb: c,
+            overhead_gb: o,
+            redundant: r as u64,
+            min_free: m,
+            top_k: k as u64,
+        })
     }
 
     /// Experts to place: routed plus redundant copies.

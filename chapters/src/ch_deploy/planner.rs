@@ -10,6 +10,7 @@ use crate::ch_deploy::plan::{
 };
 use crate::ch_kvcache::kv_calc::grouped;
 use crate::demo::{
+    AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
     parse_float, parse_int, pick,
 };
@@ -189,13 +190,11 @@ impl Params {
         let pd_ratio = parse_float(raw, "pd_ratio", 0.1, 100.0);
         let rho = parse_float(raw, "rho", 0.01, 1.0);
         let mode = parse_choice(raw, "mode", MODES);
-        let base = model
-            .as_ref()
-            .ok()
-            .map(|&n| if n == MODELS[0] { k3() } else { v4() });
-        // The EP must split the model's routed experts evenly.
+        let model = model.map(|n| if n == MODELS[0] { k3() } else { v4() });
+        // The EP must split the model's routed experts evenly: checked when
+        // the model parsed (if it did not, its error is the one shown).
         let ep = ep.and_then(|e| {
-            let Some(m) = base else { return Ok(None) };
+            let Ok(m) = &model else { return Ok((0, false)) };
             let n: u64 = e.parse().unwrap_or(m.ep);
             if !m.n_routed.is_multiple_of(n) {
                 let fits: Vec<String> = EP_SIZES
@@ -219,60 +218,32 @@ impl Params {
                     ),
                 ));
             }
-            Ok(Some((n, e == EPS[0])))
+            Ok((n, e == EPS[0]))
         });
-        let errors: Vec<ParamError> = [
-            model.as_ref().err(),
-            gpu.as_ref().err(),
-            card_gb.as_ref().err(),
-            card_tb_s.as_ref().err(),
-            ep.as_ref().err(),
-            tokens.as_ref().err(),
-            target.as_ref().err(),
-            pd_ratio.as_ref().err(),
-            rho.as_ref().err(),
-            mode.as_ref().err(),
-        ]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
-        match (
-            base, gpu, card_gb, card_tb_s, ep, tokens, target, pd_ratio, rho, mode,
-        ) {
-            (
-                Some(m),
-                Ok(g),
-                Ok(mem),
-                Ok(bw),
-                Ok(Some((ep, own_ep))),
-                Ok(tokens),
-                Ok(target),
-                Ok(pd_ratio),
-                Ok(rho),
-                Ok(mode),
-            ) if errors.is_empty() => Ok(Params {
-                setup: Setup {
-                    model: Model { ep, ..m },
-                    gpu: match g {
-                        "H200" => H200,
-                        "B300" => B300,
-                        _ => Gpu {
-                            name: "custom card",
-                            memory_gb: mem,
-                            bandwidth_tb_s: bw,
-                        },
+        let (m, g, mem, bw, (ep, own_ep), tokens, target, pd_ratio, rho, mode) = (
+            model, gpu, card_gb, card_tb_s, ep, tokens, target, pd_ratio, rho, mode,
+        )
+            .all_ok()?;
+        Ok(Params {
+            setup: Setup {
+                model: Model { ep, ..m },
+                gpu: match g {
+                    "H200" => H200,
+                    "B300" => B300,
+                    _ => Gpu {
+                        name: "custom card",
+                        memory_gb: mem,
+                        bandwidth_tb_s: bw,
                     },
-                    tokens: tokens as u64,
-                    target: target as u64,
-                    pd_ratio,
-                    rho,
                 },
-                own_ep,
-                mode: mode_of(mode),
-            }),
-            _ => Err(errors),
-        }
+                tokens: tokens as u64,
+                target: target as u64,
+                pd_ratio,
+                rho,
+            },
+            own_ep,
+            mode: mode_of(mode),
+        })
     }
 }
 

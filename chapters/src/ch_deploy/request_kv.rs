@@ -11,6 +11,7 @@ use crate::ch_deploy::plan::{self, RoundTo};
 use crate::ch_kvcache::kv_calc::{INDEXER_KEY_BYTES, LEDGER_V4, grouped};
 use crate::ch_newmodels::ledger::{self, V4_ENTRY, V4_WINDOW, fmt_exact};
 use crate::demo::{
+    AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
     parse_float, parse_int, parse_int_list, pick,
 };
@@ -166,22 +167,17 @@ impl Params {
         let requests = parse_int(raw, "requests", 1, 10_000_000);
         let conv = parse_choice(raw, "convention", CONVENTIONS);
         let card = parse_float(raw, "card_gb", 1.0, 10_000.0);
-        match (contexts, requests, conv, card) {
-            (Ok(c), Ok(r), Ok(v), Ok(g)) => Ok(Params {
-                contexts: c.into_iter().map(|x| x as u64).collect(),
-                requests: r as u64,
-                convention: if v == CONVENTIONS[0] {
-                    Convention::Article
-                } else {
-                    Convention::NewModels
-                },
-                card_gb: g,
-            }),
-            (c, r, v, g) => Err([c.err(), r.err(), v.err(), g.err()]
-                .into_iter()
-                .flatten()
-                .collect()),
-        }
+        let (c, r, v, g) = (contexts, requests, conv, card).all_ok()?;
+        Ok(Params {
+            contexts: c.into_iter().map(|x| x as u64).collect(),
+            requests: r as u64,
+            convention: if v == CONVENTIONS[0] {
+                Convention::Article
+            } else {
+                Convention::NewModels
+            },
+            card_gb: g,
+        })
     }
 }
 

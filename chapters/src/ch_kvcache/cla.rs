@@ -6,6 +6,7 @@ use super::formulas::{gqa_bytes, mla_bytes};
 use super::kv_calc::size;
 use crate::ch_kvcache::formulas::Units;
 use crate::demo::{
+    AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
     parse_int, parse_int_list, pick,
 };
@@ -130,40 +131,26 @@ impl Params {
         let bytes = int("bytes", 1, 8);
         let tokens = int("tokens", 1, MAX_TOKENS);
         let share = parse_int_list(raw, "share", 1, MAX_LAYERS, 8);
-        let errors: Vec<ParamError> = [
-            layers.as_ref().err(),
-            attention.as_ref().err(),
-            kv_heads.as_ref().err(),
-            head_dim.as_ref().err(),
-            rank.as_ref().err(),
-            rope.as_ref().err(),
-            bytes.as_ref().err(),
-            tokens.as_ref().err(),
-            share.as_ref().err(),
-        ]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
-        let u = |r: Result<i64, ParamError>| r.map_or(0, |v| v as u64);
-        match (attention, share) {
-            (Ok(a), Ok(s)) if errors.is_empty() => Ok(Params {
-                layers: u(layers),
-                gqa: Attention::Gqa {
-                    kv_heads: u(kv_heads),
-                    head_dim: u(head_dim),
-                },
-                mla: Attention::Mla {
-                    rank: u(rank),
-                    rope: u(rope),
-                },
-                use_mla: a == "MLA",
-                dtype_bytes: u(bytes),
-                tokens: u(tokens),
-                share: s.into_iter().map(|k| k as u64).collect(),
-            }),
-            _ => Err(errors),
-        }
+        let (layers, a, kv_heads, head_dim, rank, rope, bytes, tokens, share) = (
+            layers, attention, kv_heads, head_dim, rank, rope, bytes, tokens, share,
+        )
+            .all_ok()?;
+        let u = |v: i64| v as u64;
+        Ok(Params {
+            layers: u(layers),
+            gqa: Attention::Gqa {
+                kv_heads: u(kv_heads),
+                head_dim: u(head_dim),
+            },
+            mla: Attention::Mla {
+                rank: u(rank),
+                rope: u(rope),
+            },
+            use_mla: a == "MLA",
+            dtype_bytes: u(bytes),
+            tokens: u(tokens),
+            share: share.into_iter().map(u).collect(),
+        })
     }
 }
 

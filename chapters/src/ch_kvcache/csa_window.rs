@@ -5,7 +5,7 @@ use super::formulas::{WINDOW, csa_entries};
 use super::kv_calc::{INDEXER_KEY_BYTES, grouped};
 use crate::ch_newmodels::ledger;
 use crate::demo::{
-    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, count, group_u64,
+    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, count, group_u64,
     cjk_join, parse_int, parse_int_list, pick,
 };
 use crate::lang::Lang;
@@ -148,18 +148,14 @@ impl Params {
                 format!("不能小于步长（{s}）：窗口再窄，两个窗口之间的 token 就不属于任何条目了"),
             ));
         }
-        match (tokens, stride, width, ratio_hca, long) {
-            (Ok(t), Ok(s), Ok(w), Ok(r), Ok(l)) => Ok(Params {
-                tokens: t as u64,
-                stride: s as u64,
-                width: w as u64,
-                ratio_hca: r as u64,
-                long: l.into_iter().map(|x| x as u64).collect(),
-            }),
-            (t, s, w, r, l) => Err(all_ok(vec![t, s, w, r, l.map(|_| 0)])
-                .err()
-                .unwrap_or_default()),
-        }
+        let (t, s, w, r, l) = (tokens, stride, width, ratio_hca, long).all_ok()?;
+        Ok(Params {
+        tokens: t as u64,
+        stride: s as u64,
+        width: w as u64,
+        ratio_hca: r as u64,
+        long: l.into_iter().map(|x| x as u64).collect(),
+    })
     }
 }
 

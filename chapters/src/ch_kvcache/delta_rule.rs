@@ -3,7 +3,7 @@
 //! the gated rule (the paper's and the source article's).
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, checked_sum, group, parse_float, parse_int, pick,
 };
 use crate::lang::Lang;
@@ -353,24 +353,14 @@ impl Params {
         {
             pairs = Err(e);
         }
-        match (dim, pairs, alpha, beta, seed) {
-            (Ok(dim), Ok(pairs), Ok(alpha), Ok(beta), Ok(seed)) => Ok(Params {
-                dim: dim as usize,
-                pairs: pairs as usize,
-                alpha,
-                beta,
-                seed: seed as u64,
-            }),
-            (a, b, c, d, e) => Err(all_ok(vec![
-                a.map(drop),
-                b.map(drop),
-                c.map(drop),
-                d.map(drop),
-                e.map(drop),
-            ])
-            .err()
-            .unwrap_or_default()),
-        }
+        let (dim, pairs, alpha, beta, seed) = (dim, pairs, alpha, beta, seed).all_ok()?;
+        Ok(Params {
+        dim: dim as usize,
+        pairs: pairs as usize,
+        alpha,
+        beta,
+        seed: seed as u64,
+    })
     }
 }
 

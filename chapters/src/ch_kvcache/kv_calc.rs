@@ -7,6 +7,7 @@ use crate::ch_kvcache::formulas::{
 };
 use crate::ch_newmodels::ledger;
 use crate::demo::{
+    AllOk,
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, count, fmt_value, group_digits,
     group_u64, parse_choice, parse_float, parse_int_list, pick,
 };
@@ -596,27 +597,9 @@ impl Params {
         let units = parse_choice(raw, "units", PARAMS[3].choices);
         let contexts = parse_int_list(raw, "contexts", 1, MAX_CONTEXT as i64, 8);
         let gpu = parse_float(raw, "gpu", 1.0, 1e6);
-        let mut errors: Vec<ParamError> = specs
-            .as_ref()
-            .err()
-            .into_iter()
-            .flatten()
-            .map(|m| ParamError::from_msg("models", m.clone()))
-            .collect();
-        errors.extend(
-            [
-                conv.as_ref().err(),
-                million.as_ref().err(),
-                units.as_ref().err(),
-                contexts.as_ref().err(),
-                gpu.as_ref().err(),
-            ]
-            .into_iter()
-            .flatten()
-            .cloned(),
-        );
-        match (specs, conv, million, units, contexts, gpu) {
-            (Ok(specs), Ok(c), Ok(m), Ok(u), Ok(l), Ok(g)) if errors.is_empty() => Ok(Params {
+        // The model lines have an error each; the other fields one at most.
+        match (specs, (conv, million, units, contexts, gpu).all_ok()) {
+            (Ok(specs), Ok((c, m, u, l, g))) => Ok(Params {
                 specs,
                 convention: if c == CONVENTIONS[0] {
                     Convention::Chapter
@@ -636,7 +619,13 @@ impl Params {
                 contexts: l.into_iter().map(|x| x as u64).collect(),
                 gpu_gb: g,
             }),
-            _ => Err(errors),
+            (specs, rest) => Err(specs
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|m| ParamError::from_msg("models", m))
+                .chain(rest.err().unwrap_or_default())
+                .collect()),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::formulas::{Model, Units, table_model};
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, group, parse_choice, parse_int, pick,
 };
 use crate::lang::Lang;
@@ -470,26 +470,15 @@ impl Params {
                 )
             })
         });
-        match (dim, vectors, outliers, seed, model, tokens) {
-            (Ok(dim), Ok(vectors), Ok(outliers), Ok(seed), Ok(model), Ok(tokens)) => Ok(Params {
-                dim: dim as usize,
-                vectors: vectors as usize,
-                outliers: outliers as usize,
-                seed: seed as u64,
-                model,
-                tokens: tokens as u64,
-            }),
-            (a, b, c, d, e, f) => Err(all_ok(vec![
-                a.map(drop),
-                b.map(drop),
-                c.map(drop),
-                d.map(drop),
-                e.map(drop),
-                f.map(drop),
-            ])
-            .err()
-            .unwrap_or_default()),
-        }
+        let (dim, vectors, outliers, seed, model, tokens) = (dim, vectors, outliers, seed, model, tokens).all_ok()?;
+        Ok(Params {
+        dim: dim as usize,
+        vectors: vectors as usize,
+        outliers: outliers as usize,
+        seed: seed as u64,
+        model,
+        tokens: tokens as u64,
+    })
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::formulas::gqa_bytes;
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, count, group_u64, parse_float_list, parse_int, pick,
 };
 use crate::lang::Lang;
@@ -263,17 +263,13 @@ impl Params {
         {
             steps = Err(e);
         }
-        match (state, steps, deltas, seed) {
-            (Ok(n), Ok(t), Ok(d), Ok(s)) => Ok(Params {
-                state: n as usize,
-                steps: t as usize,
-                deltas: d,
-                seed: s as u64,
-            }),
-            (n, t, d, s) => Err(all_ok(vec![n, t, d.map(|_| 0), s])
-                .err()
-                .unwrap_or_default()),
-        }
+        let (n, t, d, s) = (state, steps, deltas, seed).all_ok()?;
+        Ok(Params {
+        state: n as usize,
+        steps: t as usize,
+        deltas: d,
+        seed: s as u64,
+    })
     }
 }
 

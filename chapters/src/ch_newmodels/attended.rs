@@ -1,7 +1,7 @@
 //! How many KV entries one query attends to in each kind of DeepSeek-V4 layer.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, group, parse_int,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, group, parse_int,
     parse_int_list, pick,
 };
 use crate::lang::Lang;
@@ -118,14 +118,12 @@ impl Params {
         let lens = parse_int_list(raw, "contexts", 1, MAX_LEN, 8);
         let window = parse_int(raw, "window", 1, 1 << 20);
         let topk = parse_int(raw, "topk", 0, 1 << 20);
-        match (lens, window, topk) {
-            (Ok(l), Ok(w), Ok(k)) => Ok(Params {
-                lens: l.into_iter().map(|x| x as u64).collect(),
-                window: w as u64,
-                topk: k as u64,
-            }),
-            (l, w, k) => Err(all_ok(vec![l.map(|_| 0), w, k]).err().unwrap_or_default()),
-        }
+        let (l, w, k) = (lens, window, topk).all_ok()?;
+        Ok(Params {
+        lens: l.into_iter().map(|x| x as u64).collect(),
+        window: w as u64,
+        topk: k as u64,
+    })
     }
 }
 

@@ -4,7 +4,7 @@
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, checked_sum, count, group_u64, parse_choice, parse_int, pick,
 };
 use crate::lang::Lang;
@@ -205,26 +205,21 @@ impl Params {
         {
             tokens = Err(e);
         }
-        let nums = all_ok(vec![
+        let (l, tokens, ratio, dim, seed) = (
+            layout,
             tokens,
             parse_int(raw, "ratio", 1, 256),
             dim,
             parse_int(raw, "seed", 0, i64::MAX),
-        ]);
-        match (layout, nums) {
-            (Ok(l), Ok(n)) => Ok(Params {
-                overlap: l == "overlapping",
-                tokens: n[0] as usize,
-                ratio: n[1] as usize,
-                dim: n[2] as usize,
-                seed: n[3] as u64,
-            }),
-            (l, n) => {
-                let mut errs: Vec<ParamError> = l.err().into_iter().collect();
-                errs.extend(n.err().unwrap_or_default());
-                Err(errs)
-            }
-        }
+        )
+            .all_ok()?;
+        Ok(Params {
+            overlap: l == "overlapping",
+            tokens: tokens as usize,
+            ratio: ratio as usize,
+            dim: dim as usize,
+            seed: seed as u64,
+        })
     }
 }
 

@@ -4,7 +4,7 @@
 use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
-    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, count, group, parse_float, parse_int, pick,
 };
 use crate::lang::Lang;
@@ -255,19 +255,13 @@ impl Params {
         {
             depth = Err(e);
         }
-        match (seed, depth, noise, iters) {
-            (Ok(seed), Ok(depth), Ok(noise), Ok(iters)) => Ok(Params {
-                seed: seed as u64,
-                depth: depth as usize,
-                noise,
-                iters: iters as usize,
-            }),
-            (a, b, c, d) => Err(
-                all_ok(vec![a.map(drop), b.map(drop), c.map(drop), d.map(drop)])
-                    .err()
-                    .unwrap_or_default(),
-            ),
-        }
+        let (seed, depth, noise, iters) = (seed, depth, noise, iters).all_ok()?;
+        Ok(Params {
+        seed: seed as u64,
+        depth: depth as usize,
+        noise,
+        iters: iters as usize,
+    })
     }
 }
 

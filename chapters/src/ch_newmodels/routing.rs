@@ -3,7 +3,7 @@
 //! random routing; plus the bytes a token sends per MoE layer.
 
 use crate::demo::{
-    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, all_ok, check_budget,
+    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, checked_sum, count, group, parse_float, parse_int, parse_int_list, pick,
 };
 use crate::lang::Lang;
@@ -319,37 +319,17 @@ impl Params {
                 format!("须是批大小之一：{}", list.join("、")),
             ));
         }
-        match (seed, vocab, experts, topk, zipf, batches, chart_batch) {
-            (
-                Ok(seed),
-                Ok(vocab),
-                Ok(experts),
-                Ok(topk),
-                Ok(zipf),
-                Ok(batches),
-                Ok(chart_batch),
-            ) => Ok(Params {
-                seed,
-                // All four are bounded by the checks above, so they fit a 32-bit usize.
-                vocab: vocab as usize,
-                experts: experts as usize,
-                topk: topk as usize,
-                zipf,
-                batches: batches.into_iter().map(|b| b as usize).collect(),
-                chart_batch: chart_batch as usize,
-            }),
-            (a, b, c, d, e, f, g) => Err(all_ok(vec![
-                a.map(drop),
-                b.map(drop),
-                c.map(drop),
-                d.map(drop),
-                e.map(drop),
-                f.map(drop),
-                g.map(drop),
-            ])
-            .err()
-            .unwrap_or_default()),
-        }
+        let (seed, vocab, experts, topk, zipf, batches, chart_batch) = (seed, vocab, experts, topk, zipf, batches, chart_batch).all_ok()?;
+        Ok(Params {
+        seed,
+        // All four are bounded by the checks above, so they fit a 32-bit usize.
+        vocab: vocab as usize,
+        experts: experts as usize,
+        topk: topk as usize,
+        zipf,
+        batches: batches.into_iter().map(|b| b as usize).collect(),
+        chart_batch: chart_batch as usize,
+    })
     }
 }
 
