@@ -137,6 +137,20 @@ fn book_problems() -> Vec<String> {
                 out.extend(sources_problems(&source_path(&ch, lang), text, lang));
             }
         }
+        // Every figure is one the chapter quotes (#26): a number no text
+        // shows is no figure (what a cell prints is pinned by the parity
+        // fixtures).
+        let mut texts: Vec<&str> = chapters::Lang::ALL
+            .iter()
+            .filter_map(|l| ch.source_in(*l))
+            .collect();
+        for e in crate::for_chapter(ch.id) {
+            texts.push(e.statement);
+            texts.extend(e.zh.as_ref().map(|z| z.statement));
+        }
+        let figures = (ch.figures)();
+        let names: Vec<&str> = figures.iter().map(|(n, _)| *n).collect();
+        out.extend(unquoted_figures(ch.repo_path, &names, &texts));
         // A cell named as an exercise's answer is one of the same chapter's.
         for e in crate::for_chapter(ch.id) {
             if let Some(cell) = e.answered_by_cell
@@ -437,6 +451,24 @@ fn placeholders(text: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// The figures among `names` that none of `texts` quotes (`{{name}}`), each
+/// as a problem of the chapter at `path`.
+#[cfg(feature = "render")]
+fn unquoted_figures(path: &str, names: &[&str], texts: &[&str]) -> Vec<String> {
+    let quoted: std::collections::BTreeSet<String> =
+        texts.iter().flat_map(|t| placeholders(t)).collect();
+    names
+        .iter()
+        // `name@zh` is the form the Chinese page shows for `{{name}}`.
+        .filter(|n| !quoted.contains(n.split('@').next().unwrap_or(n)))
+        .map(|n| {
+            format!(
+                "{path}: the figure `{n}` is quoted by no text of the chapter or its exercises; quote it or leave it out of the figures (a cell's output is pinned by the parity fixtures)"
+            )
+        })
+        .collect()
 }
 
 /// What a block is, for comparing the two languages: cells, exercises, the
@@ -793,6 +825,18 @@ mod tests {
                 ex.0.id
             );
         }
+    }
+
+    #[test]
+    fn a_figure_no_text_quotes_is_a_problem() {
+        let texts = ["It holds {{a.x}} bytes.", "它占 {{ a.x }} 字节，{{b.y}}。"];
+        assert!(unquoted_figures("c.md", &["a.x", "b.y", "a.x@zh"], &texts).is_empty());
+        let p = unquoted_figures("c.md", &["a.x", "a.z"], &texts);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(
+            p[0].starts_with("c.md: the figure `a.z` is quoted by no text"),
+            "{p:?}"
+        );
     }
 
     #[test]

@@ -472,11 +472,9 @@ pub fn figures() -> Vec<(&'static str, String)> {
     let c = p.cases();
     let t = p.tokens;
     let [h200, b300] = p.gpus();
-    let [k_h, v_h, k_b, v_b] = [c[0].2, c[1].2, c[2].2, c[3].2];
+    let [k_h, v_h, k_b] = [c[0].2, c[1].2, c[2].2];
     let under = |s: &Step| pct(1.0 - s.ms(t) / p.target_ms, 0);
     let tok_s = |s: &Step| num(1000.0 / s.ms(t), 1);
-    let at = |s: &Step| s.tokens_at(p.target_ms).map_or(0, |x| x.floor() as u64);
-    let k3 = plan::k3();
     vec![
         (
             "decode_step.k3_kv_gb",
@@ -489,20 +487,11 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ("decode_step.k3_h200_ms", ms(k_h.ms(t))),
         ("decode_step.v4_h200_ms", ms(v_h.ms(t))),
         ("decode_step.k3_b300_ms", ms(k_b.ms(t))),
-        ("decode_step.v4_b300_ms", ms(v_b.ms(t))),
-        ("decode_step.k3_h200_ms_state", ms(k_h.ms_with_state(t))),
-        ("decode_step.k3_b300_ms_state", ms(k_b.ms_with_state(t))),
         ("decode_step.k3_h200_margin", under(&k_h)),
         ("decode_step.v4_h200_margin", under(&v_h)),
-        ("decode_step.k3_b300_margin", under(&k_b)),
-        ("decode_step.v4_b300_margin", under(&v_b)),
         (
             "decode_step.bw_gain",
             format!("{}×", num(p.b300_bw / p.h200_bw, 2)),
-        ),
-        (
-            "decode_step.mem_gain",
-            format!("{}×", num(b300.memory_gb / h200.memory_gb, 2)),
         ),
         (
             "decode_step.cost_ratio",
@@ -523,23 +512,7 @@ pub fn figures() -> Vec<(&'static str, String)> {
             "decode_step.v4_active_h200",
             pct(p.v4_active / h200.memory_gb, 0),
         ),
-        ("decode_step.k3_h200_tok_s", tok_s(&k_h)),
         ("decode_step.v4_h200_tok_s", tok_s(&v_h)),
-        ("decode_step.k3_b300_tok_s", tok_s(&k_b)),
-        ("decode_step.v4_b300_tok_s", tok_s(&v_b)),
-        ("decode_step.k3_h200_limit_tokens", group_u64(at(&k_h))),
-        ("decode_step.v4_h200_limit_tokens", group_u64(at(&v_h))),
-        ("decode_step.k3_b300_limit_tokens", group_u64(at(&k_b))),
-        (
-            "decode_step.k3_ep_card_gb",
-            format!(
-                "{} GB",
-                num(
-                    plan::ep_row(k3.n_routed, k3.ep, k3.expert_gb, h200.memory_gb, 0.0).weight_gb,
-                    1
-                )
-            ),
-        ),
     ]
 }
 
@@ -570,27 +543,14 @@ mod tests {
             ("decode_step.k3_h200_ms", "28.1 ms"),
             ("decode_step.v4_h200_ms", "11.5 ms"),
             ("decode_step.k3_b300_ms", "16.8 ms"),
-            ("decode_step.v4_b300_ms", "6.9 ms"),
-            ("decode_step.k3_h200_ms_state", "28.1 ms"),
-            ("decode_step.k3_b300_ms_state", "16.9 ms"),
             ("decode_step.k3_h200_margin", "44%"),
             ("decode_step.v4_h200_margin", "77%"),
-            ("decode_step.k3_b300_margin", "66%"),
-            ("decode_step.v4_b300_margin", "86%"),
             ("decode_step.bw_gain", "1.67×"),
-            ("decode_step.mem_gain", "2.04×"),
             ("decode_step.cost_ratio", "0.41"),
             ("decode_step.k3_active_h200", "74%"),
             ("decode_step.k3_active_b300", "36%"),
             ("decode_step.v4_active_h200", "35%"),
-            ("decode_step.k3_h200_tok_s", "35.6"),
             ("decode_step.v4_h200_tok_s", "87.1"),
-            ("decode_step.k3_b300_tok_s", "59.4"),
-            ("decode_step.v4_b300_tok_s", "145.2"),
-            ("decode_step.k3_h200_limit_tokens", "2,214,983"),
-            ("decode_step.v4_h200_limit_tokens", "15,655,737"),
-            ("decode_step.k3_b300_limit_tokens", "4,820,846"),
-            ("decode_step.k3_ep_card_gb", "68.6 GB"),
         ];
         let got = figures();
         let got: Vec<(&str, &str)> = got.iter().map(|(n, v)| (*n, v.as_str())).collect();

@@ -762,16 +762,11 @@ pub fn figures() -> Vec<(&'static str, String)> {
             pct(K3_TOP_K.min(32) as f64 / 32.0, 0),
         ),
         (
-            "ep_sizing.k3_expected_cards",
-            num(expected_groups(k.experts, K3_TOP_K, 32), 1),
-        ),
-        (
             "ep_sizing.k3_expected_nodes",
             num(expected_groups(k.experts, K3_TOP_K, nodes(32)), 2),
         ),
         ("ep_sizing.k3_min_ep", ep_text(k.smallest())),
         ("ep_sizing.v4_min_ep", ep_text(v.smallest())),
-        ("ep_sizing.v4_eplb_min_ep", ep_text(eplb.smallest())),
         ("ep_sizing.k3_shared_gb", gb(K3_SHARED as f64 * k.expert_gb)),
         (
             "ep_sizing.k3_other_over_overhead",
@@ -846,11 +841,9 @@ mod tests {
             ("ep_sizing.v4_active_share", "3.1%"),
             ("ep_sizing.mixtral_active_share", "25%"),
             ("ep_sizing.k3_fanout", "50%"),
-            ("ep_sizing.k3_expected_cards", "12.8"),
             ("ep_sizing.k3_expected_nodes", "3.96"),
             ("ep_sizing.k3_min_ep", "32"),
             ("ep_sizing.v4_min_ep", "16"),
-            ("ep_sizing.v4_eplb_min_ep", "16"),
             ("ep_sizing.k3_shared_gb", "4.9 GB"),
             ("ep_sizing.k3_other_over_overhead", "120×"),
             ("ep_sizing.v4_other_over_overhead", "100×"),

@@ -688,35 +688,21 @@ pub fn figures() -> Vec<(&'static str, String)> {
     };
     let (requests, card) = (10_000, plan::H200.memory_gb);
     let (m1, m5) = (BARE_TOKENS, AVG_TOKENS);
-    let (l, dim, n, b) = K3_MLA;
+    let (_, dim, n, b) = K3_MLA;
     let (_, heads, d, kb_) = K3_KDA;
     let kda = k3_kda_bytes() as f64;
     let v32 = (V32.0 * V32.1) as f64;
     let (kw, kk) = k3.bare_cards(m1, requests, card);
     let (vw, vk) = v4.bare_cards(m1, requests, card);
-    let exact_k3 = RequestKv {
-        kb_per_token: plan::k3().kv_kb_per_token,
-        fixed_gb: kda / 1e9,
-        rounded: false,
-        ..k3.clone()
-    };
     vec![
         (
             "request_kv.k3_layer_bytes",
             format!("{} B", group_u64(plan::latent_kv_bytes(1, dim, n, b))),
         ),
-        (
-            "request_kv.k3_per_token_bytes",
-            format!("{} B", group_u64(plan::latent_kv_bytes(l, dim, n, b))),
-        ),
         ("request_kv.k3_per_token_kb", kb(k3.kb_per_token * 1000.0)),
         (
             "request_kv.k3_kda_layer_bytes",
             format!("{} B", group_u64(plan::kda_state_bytes(1, heads, d, kb_))),
-        ),
-        (
-            "request_kv.k3_kda_bytes",
-            format!("{} B", group_u64(k3_kda_bytes())),
         ),
         ("request_kv.k3_kda_mib", mib(kda, 0)),
         ("request_kv.k3_kda_mb", mb(kda, 0)),
@@ -725,7 +711,6 @@ pub fn figures() -> Vec<(&'static str, String)> {
             gb(plan::request_gb(k3.kb_per_token, m1, 0.0)),
         ),
         ("request_kv.k3_1m_total_gb", gb(k3.gb(m1))),
-        ("request_kv.k3_1m_exact_gb", gb(exact_k3.gb(m1))),
         (
             "request_kv.kda_share_1m",
             pct(k3.fixed_gb / k3.exact_gb(m1), 1),
@@ -735,13 +720,8 @@ pub fn figures() -> Vec<(&'static str, String)> {
             format!("{} B", group_u64(V32.0 * V32.1)),
         ),
         ("request_kv.v32_per_token_kib", kib(v32)),
-        ("request_kv.v32_per_token_kb", kb(v32)),
         ("request_kv.v4_per_token_kb", kb(v4.kb_per_token * 1000.0)),
         ("request_kv.v4_from_exact_v32_kb", kb(V4_SHARE * v32)),
-        (
-            "request_kv.v32_mla_bytes",
-            format!("{} B", group_u64(V32.0 * MLA_VALUES * 2)),
-        ),
         ("request_kv.v4_1m_gb", gb(v4.gb(m1))),
         ("request_kv.k3_over_v4", times(k3.gb(m1) / v4.gb(m1))),
         (
@@ -765,10 +745,6 @@ pub fn figures() -> Vec<(&'static str, String)> {
             kib(nv.kb_per_token * 1000.0),
         ),
         ("request_kv.nm_k3_fixed_mib", mib(nk.fixed_gb * 1e9, 0)),
-        ("request_kv.nm_v4_fixed_mib", mib(nv.fixed_gb * 1e9, 1)),
-        ("request_kv.nm_k3_1m_gb", gb(nk.gb(m1))),
-        ("request_kv.nm_v4_1m_gb", gb(nv.gb(m1))),
-        ("request_kv.nm_k3_over_v4", times(nk.gb(m1) / nv.gb(m1))),
         (
             "request_kv.kda_transfer_ms",
             duration(transfer_s(k3.fixed_gb)),
@@ -777,7 +753,6 @@ pub fn figures() -> Vec<(&'static str, String)> {
             "request_kv.kda_transfer_ms_exact",
             duration(transfer_s(kda / 1e9)),
         ),
-        ("request_kv.k3_transfer_s", duration(transfer_s(k3.gb(m5)))),
         ("request_kv.v4_transfer_s", duration(transfer_s(v4.gb(m5)))),
         ("request_kv.k3_weight_cards", group_u64(kw)),
         ("request_kv.k3_kv_cards", group_u64(kk)),
@@ -827,22 +802,17 @@ mod tests {
     fn figures_at_the_defaults() {
         let expected = [
             ("request_kv.k3_layer_bytes", "2,560 B"),
-            ("request_kv.k3_per_token_bytes", "61,440 B"),
             ("request_kv.k3_per_token_kb", "61.4 KB"),
             ("request_kv.k3_kda_layer_bytes", "3,145,728 B"),
-            ("request_kv.k3_kda_bytes", "217,055,232 B"),
             ("request_kv.k3_kda_mib", "207 MiB"),
             ("request_kv.k3_kda_mb", "217 MB"),
             ("request_kv.k3_1m_gb", "61.4 GB"),
             ("request_kv.k3_1m_total_gb", "61.6 GB"),
-            ("request_kv.k3_1m_exact_gb", "61.7 GB"),
             ("request_kv.kda_share_1m", "0.3%"),
             ("request_kv.v32_per_token_bytes", "124,928 B"),
             ("request_kv.v32_per_token_kib", "122.0 KiB"),
-            ("request_kv.v32_per_token_kb", "124.9 KB"),
             ("request_kv.v4_per_token_kb", "12.2 KB"),
             ("request_kv.v4_from_exact_v32_kb", "12.5 KB"),
-            ("request_kv.v32_mla_bytes", "70,272 B"),
             ("request_kv.v4_1m_gb", "12.2 GB"),
             ("request_kv.k3_over_v4", "5.0×"),
             ("request_kv.k3_over_v4_per_token", "5.0×"),
@@ -854,13 +824,8 @@ mod tests {
             ("request_kv.nm_k3_per_token_kib", "27.0 KiB"),
             ("request_kv.nm_v4_per_token_kib", "5.4 KiB"),
             ("request_kv.nm_k3_fixed_mib", "414 MiB"),
-            ("request_kv.nm_v4_fixed_mib", "22.2 MiB"),
-            ("request_kv.nm_k3_1m_gb", "28.1 GB"),
-            ("request_kv.nm_v4_1m_gb", "5.5 GB"),
-            ("request_kv.nm_k3_over_v4", "5.1×"),
             ("request_kv.kda_transfer_ms", "4.1 ms"),
             ("request_kv.kda_transfer_ms_exact", "4.3 ms"),
-            ("request_kv.k3_transfer_s", "0.62 s"),
             ("request_kv.v4_transfer_s", "0.12 s"),
             ("request_kv.k3_weight_cards", "20"),
             ("request_kv.k3_kv_cards", "4,369"),

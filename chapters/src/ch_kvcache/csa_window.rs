@@ -628,8 +628,6 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ("csa_window.entries_1mi", n(csa_entries(mi, 4, 8))),
         ("csa_window.disjoint_1mi", n(csa_entries(mi, 4, 4))),
         ("csa_window.hca_1m", n(csa_entries(m, 128, 128))),
-        ("csa_window.hca_1mi", n(csa_entries(mi, 128, 128))),
-        ("csa_window.covers", n(covering(1_000, 4, 8))),
     ]
 }
 
@@ -662,8 +660,6 @@ mod tests {
             ("csa_window.entries_1mi", "262,143"),
             ("csa_window.disjoint_1mi", "262,144"),
             ("csa_window.hca_1m", "7,812"),
-            ("csa_window.hca_1mi", "8,192"),
-            ("csa_window.covers", "2"),
         ];
         assert_eq!(f.len(), want.len());
         for ((name, value), (wn, wv)) in f.iter().zip(want) {

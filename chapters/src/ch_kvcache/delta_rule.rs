@@ -659,10 +659,6 @@ pub fn figures() -> Vec<(&'static str, String)> {
         ),
         ("delta_rule.alpha", p.alpha.to_string()),
         ("delta_rule.pairs", p.pairs.to_string()),
-        (
-            "delta_rule.example_alpha",
-            format!("{:.3}", gdn_alpha(0.0, 0.0, 0.0)),
-        ),
     ]
 }
 
@@ -934,7 +930,8 @@ mod tests {
             assert!(t.contains(&line), "{line}\n{t}");
         }
         assert_eq!(f["delta_rule.dim"], "32");
-        assert_eq!(f["delta_rule.example_alpha"], "0.500");
+        // The gate at zero inputs: a half-life of one step.
+        assert_eq!(format!("{:.3}", gdn_alpha(0.0, 0.0, 0.0)), "0.500");
         assert_eq!(f["delta_rule.alpha"], "0.9");
         assert_eq!(f["delta_rule.pairs"], "16");
         // The gap is the one the cell prints, at the cell's α.

@@ -1148,10 +1148,6 @@ pub fn figures() -> Vec<(&'static str, String)> {
             format!("{}×", grouped(qwen.bytes(m) / v4.bytes(m), 1)),
         ),
         ("kv_calc.v4_window_mib", size(b, v4.fixed as f64, 2)),
-        (
-            "kv_calc.v4_window_bytes",
-            format!("{} B", group_u64(v4.fixed)),
-        ),
         ("kv_calc.mha_values_v3", group_u64(mha_values)),
         ("kv_calc.mla_values", group_u64(mla_values)),
         (
@@ -1225,7 +1221,6 @@ mod tests {
             ("kv_calc.v4_1m_gb", "7.9 GB"),
             ("kv_calc.gap", "41.3×"),
             ("kv_calc.v4_window_mib", "7.6 MiB"),
-            ("kv_calc.v4_window_bytes", "7,995,392 B"),
             ("kv_calc.mha_values_v3", "14,336"),
             ("kv_calc.mla_values", "576"),
             ("kv_calc.mla_saving", "96.0%"),
