@@ -297,6 +297,36 @@ try {
   }
   ok('links to sections land when opened fresh');
 
+  // A glossary term's definition shows in place on hover and on keyboard
+  // focus, in both languages; Esc hides it; the link still goes to the glossary.
+  for (const [path, word] of [['/ch/kvcache', 'query'], ['/zh/ch/kvcache', '查询']]) {
+    const p = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await p.goto(BOOK_URL + path); await ready(p);
+    const term = p.locator('.prose .term').filter({ has: p.locator('a[href$="#gqa"]') }).first();
+    const link = term.locator('a');
+    const def = term.locator('.term-def');
+    assert.equal(await link.getAttribute('href'), `${path.startsWith('/zh') ? '/zh' : ''}/glossary#gqa`);
+    assert.equal(await link.getAttribute('aria-describedby'), await def.getAttribute('id'), 'the definition describes the link');
+    assert.ok(!(await def.isVisible()), 'hidden until asked for');
+    await term.scrollIntoViewIfNeeded();
+    await link.hover();
+    await def.waitFor({ state: 'visible' });
+    assert.match(await def.textContent(), new RegExp(word), `${path}: the definition is in the page's language`);
+    // Inside the window, even at 375 px.
+    await p.waitForFunction((el) => { const r = el.getBoundingClientRect(); return r.left >= 0 && r.right <= document.documentElement.clientWidth; }, await def.elementHandle());
+    await p.keyboard.press('Escape');
+    await def.waitFor({ state: 'hidden' });
+    await p.mouse.move(0, 0);
+    await link.focus();
+    await p.keyboard.press('Shift+Tab');
+    await p.keyboard.press('Tab');
+    await def.waitFor({ state: 'visible' });
+    await p.keyboard.press('Escape');
+    await def.waitFor({ state: 'hidden' });
+    await p.close();
+  }
+  ok('a glossary term shows its definition on hover and focus, inside the window, in both languages; Esc hides it');
+
   assert.deepEqual(errors, [], 'no uncaught page errors');
   ok('no page errors');
 } catch (e) {

@@ -457,3 +457,32 @@ requestAnimationFrame(function () { setTimeout(start, 0); });
   }
   if (document.readyState === "complete") whenUp(); else window.addEventListener("load", whenUp);
 })();
+// Glossary previews (#30): a term's definition shows beside its link while the
+// link is hovered or focused (style/book.css); here it is kept inside the
+// window, and Esc hides it until the pointer or the focus leaves the term.
+(function () {
+  function place(term) {
+    var def = term.querySelector(".term-def");
+    if (!def) return;
+    def.style.left = "";
+    var r = def.getBoundingClientRect(), over = r.right - (document.documentElement.clientWidth - 8);
+    if (over > 0) def.style.left = -Math.min(over, r.left - 8) + "px";
+  }
+  function show(e) {
+    var term = e.target.closest && e.target.closest(".term");
+    if (term) requestAnimationFrame(function () { place(term); });
+  }
+  document.addEventListener("mouseover", show);
+  document.addEventListener("focusin", show);
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    var open = document.querySelectorAll(".term:hover, .term:focus-within");
+    for (var i = 0; i < open.length; i++) open[i].classList.add("dismissed");
+  });
+  function undismiss(e) {
+    var term = e.target.closest && e.target.closest(".term.dismissed");
+    if (term && !(e.relatedTarget && term.contains(e.relatedTarget))) term.classList.remove("dismissed");
+  }
+  document.addEventListener("mouseout", undismiss);
+  document.addEventListener("focusout", undismiss);
+})();

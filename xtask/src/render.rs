@@ -454,16 +454,18 @@ fn chapter(
         })
         .collect();
     let mut main = String::new();
+    let mut terms = Terms::new(lang)?;
     for b in &doc.blocks {
         match b {
             Block::Html(h) => {
                 main.push_str("<div class=\"prose\">");
-                main.push_str(h);
+                main.push_str(&terms.preview(h));
                 main.push_str("</div>\n");
             }
             Block::SelfTest(items) => {
                 main.push_str("<ol class=\"selftest\">");
                 for (q, a) in items {
+                    let (q, a) = (terms.preview(q), terms.preview(a));
                     main.push_str(&format!(
                         "<li><div class=\"prose\">{q}</div><details><summary>{}</summary><div class=\"prose\">{a}</div></details></li>",
                         escape(&t(lang, "show_answer"))
@@ -573,6 +575,81 @@ fn chapter(
         other: Some(other_url),
         body,
     })
+}
+
+/// The glossary's one-line definitions in one language, for the previews a
+/// chapter shows beside its links to the glossary (#30): hovering or focusing
+/// a term's link shows its definition in place; the link still goes to the
+/// glossary.
+struct Terms {
+    /// `{prefix}/glossary#`: how the chapter's links to a term begin.
+    link: String,
+    /// Term id → definition.
+    defs: std::collections::BTreeMap<String, String>,
+    /// Previews made so far on the page (their ids are numbered).
+    made: usize,
+}
+
+impl Terms {
+    fn new(lang: Lang) -> Result<Terms, String> {
+        let defs = chapters::glossary::terms()?
+            .into_iter()
+            .map(|t| {
+                let def = match lang {
+                    Lang::En => t.en_def,
+                    Lang::Zh => t.zh_def,
+                };
+                (t.id, def)
+            })
+            .collect();
+        Ok(Terms {
+            link: format!("<a href=\"{}/glossary#", lang.prefix()),
+            defs,
+            made: 0,
+        })
+    }
+
+    /// `html` with each link to a glossary term wrapped with its definition:
+    /// `<span class="term"><a … aria-describedby="term-N">…</a><span
+    /// class="term-def" role="tooltip" id="term-N">definition</span></span>`.
+    /// The definition is hidden until the link is hovered or focused
+    /// (`style/book.css`; Esc hides it, `web/page.js`), left out of search,
+    /// and read as the link's description.
+    fn preview(&mut self, html: &str) -> String {
+        let mut out = String::with_capacity(html.len());
+        let mut rest = html;
+        while let Some(i) = rest.find(&self.link) {
+            let after = &rest[i + self.link.len()..];
+            let parts = after.find('"').and_then(|q| {
+                let id = &after[..q];
+                let open = after.find('>')?;
+                let close = after.find("</a>")?;
+                (open < close).then_some((id, open, close))
+            });
+            let Some((id, open, close)) = parts else {
+                break;
+            };
+            let Some(def) = self.defs.get(id) else {
+                // The content checker names a link to no term.
+                out.push_str(&rest[..i + self.link.len()]);
+                rest = after;
+                continue;
+            };
+            self.made += 1;
+            let n = self.made;
+            out.push_str(&rest[..i]);
+            out.push_str(&format!(
+                "<span class=\"term\">{}{} aria-describedby=\"term-{n}\">{}</a><span class=\"term-def\" role=\"tooltip\" id=\"term-{n}\" data-pagefind-ignore>{}</span></span>",
+                self.link,
+                &after[..open],
+                &after[open + 1..close],
+                escape(def)
+            ));
+            rest = &after[close + "</a>".len()..];
+        }
+        out.push_str(rest);
+        out
+    }
 }
 
 /// Where "edit this page" links point: the repository's file view.
