@@ -302,13 +302,17 @@ fn a_new_chapter_is_one_folder_and_a_line() {
     let dest = target_dir().join("new-chapter");
     let dirs = ["crates"];
     let mut found = BTreeMap::new();
-    // `app/locales`: the interface strings the pre-rendered pages use.
+    // `app` (with `saved`): the components the build renders the islands
+    // with, and the interface strings the pre-rendered pages use; its
+    // `worker` package comes along unused.
     for d in [
+        "lang",
         "chapters",
         "exercises",
         "judge/core",
+        "saved",
+        "app",
         "xtask",
-        "app/locales",
     ] {
         walk(&root, Path::new(d), &mut found);
     }
@@ -327,9 +331,16 @@ fn a_new_chapter_is_one_folder_and_a_line() {
         .expect("the workspace lists its members");
     let mut manifest = manifest.replace(
         members,
-        r#"members = ["crates/chapters", "crates/exercises", "crates/judge/core", "crates/xtask"]"#,
+        r#"members = ["crates/lang", "crates/chapters", "crates/exercises", "crates/judge/core", "crates/saved", "crates/app", "crates/xtask"]"#,
     );
-    for dep in ["chapters", "exercises", "judge/core"] {
+    for dep in [
+        "lang",
+        "chapters",
+        "exercises",
+        "judge/core",
+        "saved",
+        "app",
+    ] {
         let (from, to) = (
             format!("path = \"{dep}\""),
             format!("path = \"crates/{dep}\""),
