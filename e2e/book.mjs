@@ -103,6 +103,14 @@ try {
       assert.equal(await builtDiff(c, `cell-${id}`), null, `${id}: the built cell is the live one`);
     }
 
+    // A table column of sentences reads left-aligned, its values right-aligned
+    // (the planner's "how" beside its numbers).
+    if (cells.includes('planner')) {
+      const align = await page.locator('.cell[data-cell="planner"] .cell-table tbody tr').first()
+        .evaluate((tr) => [...tr.cells].map((c) => getComputedStyle(c).textAlign));
+      assert.deepEqual(align.slice(0, 3), ['left', 'left', 'right'], `planner's columns: ${align}`);
+    }
+
     // The scratch cell too, before anything is typed into it.
     if (await page.locator('#scratch').count()) {
       await scrollTo(page, '#scratch');

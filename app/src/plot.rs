@@ -152,16 +152,35 @@ pub fn Chart(plot: chapters::demo::Plot) -> impl IntoView {
     }
 }
 
+/// Whether a table cell reads as a sentence rather than a value: four words
+/// or more, or any Chinese. A column with such a cell is aligned left, like
+/// text; values stay right-aligned, digits under digits (#30).
+fn is_prose(cell: &str) -> bool {
+    cell.split_whitespace().count() >= 4
+        || cell.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
 /// A table of a cell's output or a chart's data.
 #[component]
 pub fn DataTable(header: Vec<String>, rows: Vec<Vec<String>>) -> impl IntoView {
+    let prose: Vec<bool> = (0..header.len())
+        .map(|i| rows.iter().any(|r| r.get(i).is_some_and(|c| is_prose(c))))
+        .collect();
     view! {
         <div class="table-wrap">
             <table class="cell-table">
                 <thead><tr>{header.into_iter().map(|h| view! { <th>{h}</th> }).collect_view()}</tr></thead>
                 <tbody>
                     {rows.into_iter().map(|r| view! {
-                        <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
+                        <tr>{r.into_iter().enumerate().map(|(i, c)| {
+                            // (No `class` at all on a value: the built page's
+                            // renderer would write an empty one.)
+                            if prose.get(i).copied().unwrap_or(false) {
+                                view! { <td class="prose">{c}</td> }.into_any()
+                            } else {
+                                view! { <td>{c}</td> }.into_any()
+                            }
+                        }).collect_view()}</tr>
                     }).collect_view()}
                 </tbody>
             </table>
