@@ -93,7 +93,7 @@ const theme = EditorView.theme({
   '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', caretColor: 'var(--fg)', minHeight: '12rem' },
   '.cm-gutters': { backgroundColor: 'var(--code-bg)', color: 'var(--muted)', borderRight: '1px solid var(--rule)' },
   '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--accent) 7%, transparent)' },
-  '.cm-error-line': { backgroundColor: 'color-mix(in srgb, var(--bad) 18%, transparent)' },
+  '.cm-error-line': { backgroundColor: 'color-mix(in srgb, var(--bad) 12%, transparent)' },
   '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '2px' },
   '.cm-matchingBracket': { backgroundColor: 'color-mix(in srgb, var(--accent) 25%, transparent)' },
 });

@@ -22,20 +22,6 @@ window.ihSay = (function () {
         var s = document.createElement("script");
         s.src = "/plotly.min.js";
         s.onload = function () {
-          // Plotly's own messages (its English is the key) in this page's
-          // words; app/src/plot.rs names this locale in a Chinese page's
-          // figures (their toolbar keeps only "download as PNG").
-          window.Plotly.register({
-            moduleType: "locale", name: "zh-CN",
-            dictionary: {
-              "Download plot as a PNG": ihSay("plotly_png"),
-              "Download plot": ihSay("plotly_download"),
-              "Taking snapshot - this may take a few seconds": ihSay("plotly_snapshot"),
-              "Snapshot succeeded": ihSay("plotly_snapshot_done"),
-              "Sorry, there was a problem downloading your snapshot!": ihSay("plotly_snapshot_failed"),
-              "Double-click to zoom back out": ihSay("plotly_zoom_out")
-            }
-          });
           resolve();
         };
         s.onerror = function () { loading = null; reject(new Error(ihSay("plotly_failed"))); };
@@ -107,15 +93,11 @@ window.ihSay = (function () {
     L.xaxis.automargin = false;
     L.yaxis.automargin = false;
   }
-  function quiet(el) {
-    // The toolbar is for the mouse; the data table under the chart is the keyboard's way in.
-    el.querySelectorAll(".modebar-btn, .modebar a").forEach(function (b) { b.setAttribute("tabindex", "-1"); });
-  }
   function draw(el) {
     var fig = el._ihFigure;
     return loadPlotly()
       .then(function () { fit(el, fig); return window.Plotly.react(el, fig.data, fig.layout, fig.config); })
-      .then(function () { el.dataset.drawn = "true"; el._ihWidth = el.clientWidth; quiet(el); })
+      .then(function () { el.dataset.drawn = "true"; el._ihWidth = el.clientWidth; })
       .catch(function (e) { el.textContent = ihSay("chart_unavailable") + e.message; });
   }
   window.ihRestyle = function () {
@@ -156,7 +138,7 @@ window.ihSay = (function () {
         var fig = el._ihFigure;
         fit(el, fig);
         el.dataset.drawn = "true";
-        window.Plotly.react(el, fig.data, fig.layout, fig.config).then(function () { quiet(el); });
+        window.Plotly.react(el, fig.data, fig.layout, fig.config);
       } else {
         draw(el);
       }

@@ -36,8 +36,9 @@ fn axis(title_text: &str, log: bool) -> Value {
     }
 }
 
-/// What plotly.js draws a demo plot from, in the page's language.
-pub fn figure_value(p: &chapters::demo::Plot, lang: chapters::Lang) -> Value {
+/// What plotly.js draws a demo plot from (its words are the demo's, already in
+/// the page's language).
+pub fn figure_value(p: &chapters::demo::Plot) -> Value {
     let mut layout = json!({
         "title": { "text": p.title, "font": { "size": 14 } },
         "height": p.height(),
@@ -94,32 +95,25 @@ pub fn figure_value(p: &chapters::demo::Plot, lang: chapters::Lang) -> Value {
             })
             .collect()
     };
-    // Only "download as PNG" stays in the toolbar; page.js takes it out of the
-    // tab order (the data table under each chart is the keyboard's way in).
-    let mut config = json!({
+    // No toolbar: its one useful button (download as PNG) sat inside the
+    // chart's `role="img"`, a control no keyboard could reach and one a
+    // screen reader must not find there (axe-core's nested-interactive).
+    // The data table under each chart is its text alternative.
+    let config = json!({
         "responsive": true,
         "displaylogo": false,
         // plotly.js 4 adds "Share chart...", which uploads the figure to
         // Plotly Cloud: nothing here leaves the reader's machine.
         "showSendToCloud": false,
         "showEditInChartStudio": false,
-        "displayModeBar": "hover",
-        "modeBarButtonsToRemove": [
-            "zoom2d", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d",
-            "autoScale2d", "resetScale2d", "hoverClosestCartesian",
-            "hoverCompareCartesian", "toggleSpikelines",
-        ],
+        "displayModeBar": false,
     });
-    if lang == chapters::Lang::Zh {
-        // web/page.js registers this plotly locale when plotly.js loads.
-        config["locale"] = json!("zh-CN");
-    }
     json!({ "data": data, "layout": layout, "config": config })
 }
 
-/// [`figure_value`] in this page's language, as JSON.
+/// [`figure_value`] as JSON.
 pub fn figure(p: &chapters::demo::Plot) -> String {
-    figure_value(p, crate::lang::lang()).to_string()
+    figure_value(p).to_string()
 }
 
 /// A chart for a demo plot, with its data as a table under a fold (the chart's
@@ -167,7 +161,8 @@ pub fn DataTable(header: Vec<String>, rows: Vec<Vec<String>>) -> impl IntoView {
         .map(|i| rows.iter().any(|r| r.get(i).is_some_and(|c| is_prose(c))))
         .collect();
     view! {
-        <div class="table-wrap">
+        // Focusable, so a keyboard can scroll a table wider than the column.
+        <div class="table-wrap" tabindex="0">
             <table class="cell-table">
                 <thead><tr>{header.into_iter().map(|h| view! { <th>{h}</th> }).collect_view()}</tr></thead>
                 <tbody>

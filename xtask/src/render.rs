@@ -552,7 +552,7 @@ fn chapter(
          <p class=\"toc-home\"><a href=\"{home}/glossary\">{glossary}</a></p></details></nav>\n\
          <script>if (innerWidth <= 860) document.querySelector(\".toc details\").removeAttribute(\"open\");</script>\n\
          <main class=\"page chapter\" id=\"chapter\" data-chapter=\"{id}\" data-pagefind-body>\n{main}\
-         <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"{contents_label}\">{prev}<a href=\"{home}/\">{contents_label}</a>{next}</nav>\
+         <footer class=\"chapter-footer\"><nav class=\"prev-next\" aria-label=\"{chapter_nav}\">{prev}<a href=\"{home}/\">{contents_label}</a>{next}</nav>\
          {notebook}<a class=\"edit-link\" href=\"{edit}{path}\">{edit_label}</a></footer></main></div>\n",
         header = header(lang, Some(&other_url)),
         id = ch.id,
@@ -562,6 +562,7 @@ fn chapter(
         path = repo_path(ch, lang),
         notebook = crate::notebook::download_link(ch.slug, "footer", lang),
         contents_label = escape(&t(lang, "contents")),
+        chapter_nav = escape(&t(lang, "chapter_nav")),
         home = lang.prefix(),
         home_link = escape(&t(lang, "home_link")),
         glossary = escape(&t(lang, "glossary")),
