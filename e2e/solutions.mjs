@@ -21,8 +21,5 @@ function load(field) {
 }
 
 export const SOLUTIONS = load('solution');
-// The chapters in reading order: their id and their page's path (`/ch/<slug>`).
-export const CHAPTERS = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')).chapters
-  .map((ch) => ({ id: ch.id, path: `/ch/${ch.slug}` }));
 // The same for Python: each folder's `solution.py`.
 export const PYTHON_SOLUTIONS = load('python');
