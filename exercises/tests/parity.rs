@@ -36,16 +36,23 @@ fn verdicts_equal_the_recording_that_the_browser_must_reproduce() {
 
 #[test]
 fn demo_outputs_equal_the_recording_that_the_browser_must_reproduce() {
-    let now = fixtures::demos::all_outputs();
+    let now = fixtures::demos::all_outputs(chapters::Lang::En);
+    let zh = fixtures::demos::all_outputs(chapters::Lang::Zh);
     if std::env::var_os("UPDATE_DEMOS").is_some() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/demos.jsonl");
-        std::fs::write(path, &now).expect("write the recording");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
+        std::fs::write(format!("{dir}demos.jsonl"), &now).expect("write the recording");
+        std::fs::write(format!("{dir}demos.zh.jsonl"), &zh).expect("write the recording");
         return;
     }
     fixtures::assert_same(
         &now,
         fixtures::demos::RECORDED,
         "native demo outputs changed (if on purpose, re-record with UPDATE_DEMOS=1)",
+    );
+    fixtures::assert_same(
+        &zh,
+        fixtures::demos::RECORDED_ZH,
+        "native demo outputs' Chinese words changed (if on purpose, re-record with UPDATE_DEMOS=1)",
     );
 }
 

@@ -47,7 +47,7 @@ fn verdicts_in_the_browser_equal_the_native_recording() {
 #[wasm_bindgen_test]
 fn demo_outputs_in_the_browser_equal_the_native_recording() {
     fixtures::assert_same(
-        &fixtures::demos::all_outputs(),
+        &fixtures::demos::all_outputs(chapters::Lang::En),
         fixtures::demos::RECORDED,
         "demo outputs differ between the browser and native (tests/fixtures/demos.jsonl)",
     );
