@@ -256,6 +256,19 @@ impl Library {
         if let Some(m) = self.loaded.get(name) {
             return Ok(m.clone());
         }
+        if name == SAY {
+            // The demos' messages are generated (chapters/build.rs): the
+            // notebook's `say` holds the modules its code names, filled in by
+            // `say_item` once the notebook's modules are known.
+            return Ok(Module {
+                name: SAY.to_owned(),
+                item: String::new(),
+                file: "the chapters' cells.<lang>.toml".to_owned(),
+                chapter: None,
+                uses: BTreeSet::from(["lang".to_owned()]),
+                crates: BTreeSet::new(),
+            });
+        }
         let (file, chapter) = match self.files.get(name).map(Vec::as_slice) {
             Some([one]) => one.clone(),
             Some(many) => {
@@ -333,6 +346,30 @@ impl Library {
         out.push(m);
         Ok(())
     }
+}
+
+/// The module of the demos' messages (`crate::say::<demo>`, generated).
+const SAY: &str = "say";
+
+/// The notebook's `mod say`: the generated message modules that `modules` name
+/// (`crate::say::<demo>`), as chapters/build.rs wrote them.
+fn say_item(modules: &[Module]) -> Result<String, String> {
+    let mut ids = BTreeSet::new();
+    for m in modules {
+        for (i, _) in m.item.match_indices("crate::say::") {
+            ids.insert(ident(&m.item[i + "crate::say::".len()..]).to_owned());
+        }
+    }
+    let mut item = String::from(
+        "// The demos' messages, generated from the chapters' cells.<lang>.toml.\nmod say {\n",
+    );
+    for id in ids {
+        let source = chapters::say_source(&id)
+            .ok_or_else(|| format!("`crate::say::{id}` names no demo's messages"))?;
+        item.push_str(source);
+    }
+    item.push_str("}\n");
+    Ok(item)
 }
 
 /// Whether `code` names the external crate `krate` as a path's first segment
@@ -752,6 +789,9 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
                 m.file
             ));
         }
+    }
+    if let Some(i) = all.iter().position(|m| m.name == SAY) {
+        all[i].item = say_item(&all)?;
     }
     let crates: BTreeSet<&String> = all.iter().flat_map(|m| &m.crates).collect();
     let mut setup = String::from(

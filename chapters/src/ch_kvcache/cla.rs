@@ -6,11 +6,11 @@ use super::formulas::{gqa_bytes, mla_bytes};
 use super::kv_calc::size;
 use crate::ch_kvcache::formulas::Units;
 use crate::demo::{
-    AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
-    parse_int, parse_int_list, pick,
+    AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
+    parse_int, parse_int_list,
 };
 use crate::lang::Lang;
+use crate::say::cla as say;
 
 // ANCHOR: demo
 /// Layers that store a KV cache when each group of `k` consecutive layers
@@ -156,20 +156,10 @@ impl Params {
 
 /// "GQA, 8 KV heads × 128 dims" or "MLA, latent 512 + RoPE key 64".
 fn describe(a: Attention, lang: Lang) -> String {
-    match (a, lang) {
-        (Attention::Gqa { kv_heads, head_dim }, Lang::En) => format!(
-            "GQA, {kv_heads} KV head{} × {head_dim} dims",
-            if kv_heads == 1 { "" } else { "s" }
-        ),
-        (Attention::Gqa { kv_heads, head_dim }, Lang::Zh) => {
-            format!("GQA，{kv_heads} 个 KV 头 × {head_dim} 维")
-        }
-        (Attention::Mla { rank, rope }, Lang::En) => {
-            format!("MLA, latent {rank} + RoPE key {rope}")
-        }
-        (Attention::Mla { rank, rope }, Lang::Zh) => {
-            format!("MLA，潜向量 {rank} + RoPE 键 {rope}")
-        }
+    match a {
+        Attention::Gqa { kv_heads: 1, head_dim } => say::gqa_one { kv_heads: 1, head_dim }.text(lang),
+        Attention::Gqa { kv_heads, head_dim } => say::gqa { kv_heads, head_dim }.text(lang),
+        Attention::Mla { rank, rope } => say::mla { rank, rope }.text(lang),
     }
 }
 
@@ -188,15 +178,14 @@ fn values(a: Attention) -> String {
 fn grouping(layers: u64, k: u64, lang: Lang) -> String {
     let rest = layers % k;
     let groups = group_u64(layers / k);
-    match lang {
-        Lang::En if k == 1 => "no sharing".to_owned(),
-        Lang::En if k >= layers => format!("all {layers} layers share one cache"),
-        Lang::En if rest == 0 => format!("{groups} groups of {k}"),
-        Lang::En => format!("{groups} groups of {k} and a last group of {rest}"),
-        Lang::Zh if k == 1 => "不共享".to_owned(),
-        Lang::Zh if k >= layers => format!("全部 {layers} 层共享一份缓存"),
-        Lang::Zh if rest == 0 => format!("{groups} 组，每组 {k} 层"),
-        Lang::Zh => format!("{groups} 组，每组 {k} 层，最后一组 {rest} 层"),
+    if k == 1 {
+        say::grouping_none.text(lang)
+    } else if k >= layers {
+        say::grouping_all { layers }.text(lang)
+    } else if rest == 0 {
+        say::grouping_even { groups, k }.text(lang)
+    } else {
+        say::grouping_rest { groups, k, rest }.text(lang)
     }
 }
 
@@ -206,55 +195,45 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let attention = if p.use_mla { p.mla } else { p.gqa };
     let gib = |b: u64| size(Units::Binary, b as f64, 3);
-    let at = match lang {
-        Lang::En => format!("at {}", count(p.tokens, "token", "tokens")),
-        Lang::Zh => format!("{} 个 token 时", group_u64(p.tokens)),
+    let tokens = group_u64(p.tokens);
+    let (at, request) = if p.tokens == 1 {
+        (say::at_one { tokens: &tokens }.text(lang), say::request_one { tokens: &tokens }.text(lang))
+    } else {
+        (say::at { tokens: &tokens }.text(lang), say::request { tokens: &tokens }.text(lang))
     };
-    let dtype = match p.dtype_bytes {
-        1 => "FP8",
-        2 => "BF16",
-        4 => "FP32",
-        _ => "",
+    let b = p.dtype_bytes;
+    let per_value = match b {
+        1 => say::per_value { b, dtype: "FP8" }.text(lang),
+        2 => say::per_value { b, dtype: "BF16" }.text(lang),
+        4 => say::per_value { b, dtype: "FP32" }.text(lang),
+        _ => say::per_value_plain { b }.text(lang),
     };
-    let (layers, kind, b, vals) = (
-        group_u64(p.layers),
-        describe(attention, lang),
-        p.dtype_bytes,
-        values(attention),
-    );
-    let mut text = match lang {
-        Lang::En => format!(
-            "{layers} layers of {kind}, {b} B per value{}; one request of {}; KiB and GiB are powers of 1,024.\nEach layer with a cache stores {vals} values per token.\n\n",
-            if dtype.is_empty() { String::new() } else { format!(" ({dtype})") },
-            count(p.tokens, "token", "tokens"),
-        ),
-        Lang::Zh => format!(
-            "{layers} 层 {kind}，每个值 {b} B{}；单个请求 {} 个 token；KiB 和 GiB 按 1,024 的幂计。\n每个带缓存的层每 token 存 {vals} 个值。\n\n",
-            if dtype.is_empty() { String::new() } else { format!("（{dtype}）") },
-            group_u64(p.tokens),
-        ),
-    };
+    let layers = group_u64(p.layers);
+    let mut text = say::intro {
+        layers: &layers,
+        kind: describe(attention, lang),
+        per_value,
+        request,
+        values: values(attention),
+    }
+    .text(lang);
     let mut rows = Vec::new();
     for &k in &p.share {
         let cached = shared_layers(p.layers, k);
         let per_token = cla_bytes(p.layers, k, attention, 1, p.dtype_bytes);
         let total = cla_bytes(p.layers, k, attention, p.tokens, p.dtype_bytes);
-        let (how, n, bytes, per, all, saved) = (
-            grouping(p.layers, k, lang),
-            group_u64(cached),
-            group_u64(per_token),
-            size(Units::Binary, per_token as f64, 1),
-            gib(total),
-            saving(p.layers, k),
-        );
-        text += &match lang {
-            Lang::En => format!(
-                "k = {k} ({how}): {n} of {layers} layers store a cache; {bytes} B = {per} per token; {all} {at}; {saved} saved\n"
-            ),
-            Lang::Zh => format!(
-                "k = {k}（{how}）：有 {n} 层存缓存（共 {layers} 层）；每 token {bytes} B = {per}；{all}（{at}）；节省 {saved}\n"
-            ),
-        };
+        text += &say::row {
+            k,
+            how: grouping(p.layers, k, lang),
+            n: group_u64(cached),
+            layers: &layers,
+            bytes: group_u64(per_token),
+            per: size(Units::Binary, per_token as f64, 1),
+            all: gib(total),
+            at: &at,
+            saved: saving(p.layers, k),
+        }
+        .text(lang);
         rows.push(vec![
             group_u64(k),
             group_u64(cached),
@@ -263,11 +242,14 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             saving(p.layers, k),
         ]);
     }
-    text += pick(lang, "\nSharing saves 1 − ceil(layers / k) / layers of the cache, which is 1 − 1/k only when k divides the layer count. It works the same on GQA and on MLA because it drops whole layers' caches, whatever each one holds. Whether a model keeps its quality with shared caches is a training question (it must be trained to share); this cell counts bytes only.", "\n共享省下缓存的 1 − ⌈层数 / k⌉ / 层数，只有当 k 整除层数时才等于 1 − 1/k。它在 GQA 和 MLA 上效果一样，因为它去掉的是整层的缓存，不管每层存的是什么。共享缓存后模型能否保持质量是训练上的问题（模型必须按共享方式训练）；本单元格只计算字节数。");
-    let header = match lang {
-        Lang::En => ["k", "layers with a cache", "per token", at.as_str(), "saved vs k = 1"],
-        Lang::Zh => ["k", "带缓存的层数", "每 token", at.as_str(), "相对 k = 1 节省"],
-    };
+    text += &say::outro.text(lang);
+    let header = [
+        "k".to_owned(),
+        say::col_layers.text(lang),
+        say::col_per_token.text(lang),
+        at.clone(),
+        say::col_saved.text(lang),
+    ];
     let xs: Vec<u64> = CHART_K.collect();
     let line = |a: Attention| Series {
         name: describe(a, lang),
@@ -282,23 +264,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         dashed: false,
     };
     let plot = Plot {
-        title: match lang {
-            Lang::En => format!(
-                "KV cache of one {}-token request vs sharing factor, {layers} layers",
-                group_u64(p.tokens),
-            ),
-            Lang::Zh => format!(
-                "单个 {} token 请求的 KV 缓存随共享因子的变化，{layers} 层",
-                group_u64(p.tokens),
-            ),
-        },
-        x_label: pick(
-            lang,
-            "sharing factor k (layers per cache)",
-            "共享因子 k（每份缓存对应的层数）",
-        )
-        .to_owned(),
-        y_label: pick(lang, "KV cache (GiB)", "KV 缓存（GiB）").to_owned(),
+        title: say::chart_title { tokens: &tokens, layers: &layers }.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: false,
         log_y: false,
         series: vec![line(p.gqa), line(p.mla)],
@@ -308,7 +276,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         blocks: vec![
             Block::Text(text),
             Block::Table {
-                header: header.iter().map(|h| h.to_string()).collect(),
+                header: header.to_vec(),
                 rows,
             },
             Block::Plot(plot),
