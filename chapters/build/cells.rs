@@ -37,6 +37,7 @@ pub fn generate(root: &Path, order: &[String]) -> Result<String, Vec<String>> {
     for (lang, what, _) in LANGS {
         let mut say = Messages::new();
         table(root, order, lang, what, &mut s, &mut say, &mut errors);
+        book_messages(root, lang, &mut say, &mut errors);
         says.push(say);
     }
     say_module(&says, &mut s, &mut errors);
@@ -161,6 +162,45 @@ fn table(
     s.push_str("];\n\n");
 }
 
+/// Adds the book's own messages, `src/say.<lang>.toml` (one table per module
+/// of `crate::say`: a parser's errors, the source's summary), to `say`; a
+/// module that is also a demo's is an error.
+fn book_messages(root: &Path, lang: &str, say: &mut Messages, errors: &mut Vec<String>) {
+    let path = root.join("src").join(format!("say.{lang}.toml"));
+    println!("cargo:rerun-if-changed={}", path.display());
+    let name = format!("chapters/src/say.{lang}.toml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return;
+    };
+    let table: toml::Table = match toml::from_str(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            errors.push(format!("{name}: {e}"));
+            return;
+        }
+    };
+    for (module, v) in &table {
+        if say.keys().any(|(m, _)| m == module) {
+            errors.push(format!(
+                "{name}: `[{module}]` is also a demo's messages: give the book's module another name"
+            ));
+            continue;
+        }
+        let Some(t) = v.as_table() else {
+            errors.push(format!("{name}: `{module}` is not a table"));
+            continue;
+        };
+        for (key, v) in t {
+            match v.as_str() {
+                Some(v) => {
+                    say.insert((module.clone(), key.clone()), v.to_owned());
+                }
+                None => errors.push(format!("{name}: `{module}.{key}` is not a string")),
+            }
+        }
+    }
+}
+
 /// The placeholders of `template`, in order of first use, or what is wrong
 /// with it. A placeholder is `{name}` (lower case, digits, `_`); `{{` and `}}`
 /// are braces; any other brace is an error, so a template is always a valid
@@ -281,7 +321,7 @@ pub(crate) fn say_texts(says: &[Messages], errors: &mut Vec<String>) -> BTreeMap
         };
         let _ = writeln!(
             m,
-            "/// {doc}\n#[derive(Debug, Clone, Copy)]\npub struct {msg}{generics}{fields}\nimpl{bounds} {msg}{generics} {{\n    /// The message in `lang`, its placeholders filled in.\n    pub fn text(&self, lang: Lang) -> String {{\n        match lang {{\n{arms}        }}\n    }}\n}}"
+            "/// {doc}\n#[derive(Debug, Clone, Copy)]\npub struct {msg}{generics}{fields}\nimpl{bounds} {msg}{generics} {{\n    /// The message in `lang`, its placeholders filled in.\n    pub fn text(&self, lang: Lang) -> String {{\n        match lang {{\n{arms}        }}\n    }}\n}}\nimpl{bounds} crate::say::Message for {msg}{generics} {{\n    fn text(&self, lang: Lang) -> String {{\n        {msg}::text(self, lang)\n    }}\n}}"
         );
     }
     demos
@@ -303,6 +343,12 @@ fn say_module(says: &[Messages], s: &mut String, errors: &mut Vec<String>) {
         return;
     }
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set by cargo"));
+    let trait_path = out.join("say_trait.rs");
+    let trait_text = "/// A message of the catalogs, which can be written out in any language.\npub trait Message {\n    /// The message in `lang`, its placeholders filled in.\n    fn text(&self, lang: crate::lang::Lang) -> String;\n}\n";
+    if std::fs::read_to_string(&trait_path).ok().as_deref() != Some(trait_text) {
+        std::fs::write(&trait_path, trait_text).expect("writes $OUT_DIR/say_trait.rs");
+    }
+    let trait_path = trait_path.to_string_lossy();
     let mut includes = String::new();
     let mut sources = String::new();
     for (demo, text) in texts {
@@ -316,6 +362,6 @@ fn say_module(says: &[Messages], s: &mut String, errors: &mut Vec<String>) {
     }
     let _ = writeln!(
         s,
-        "/// What the demos say (#26): each demo's `[<demo>.say]` messages from its\n/// chapter's `cells.<lang>.toml`, one type per message with a field per\n/// placeholder; `text(lang)` writes it out.\npub mod say {{\n{includes}}}\n\n/// The source of `say::<demo>`, which the notebooks include as it is.\n#[cfg(feature = \"render\")]\npub fn say_source(demo: &str) -> Option<&'static str> {{\n    match demo {{\n{sources}        _ => None,\n    }}\n}}\n"
+        "/// What the demos say (#26): each demo's `[<demo>.say]` messages from its\n/// chapter's `cells.<lang>.toml`, one type per message with a field per\n/// placeholder; `text(lang)` writes it out.\npub mod say {{\n    include!({trait_path:?});\n{includes}}}\n\n/// The source of `say::<demo>` (of the trait `say::Message` for `\"Message\"`),\n/// which the notebooks include as it is.\n#[cfg(feature = \"render\")]\npub fn say_source(demo: &str) -> Option<&'static str> {{\n    match demo {{\n{sources}        \"Message\" => Some(include_str!({trait_path:?})),\n        _ => None,\n    }}\n}}\n"
     );
 }

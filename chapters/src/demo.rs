@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::lang::Lang;
+use crate::say::Message;
+use crate::say::params as say;
 
 /// A demo a `cell` directive can name.
 #[derive(Debug, Clone, Copy)]
@@ -77,10 +79,11 @@ pub const MAX_FIELD_CHARS: usize = 256;
 pub fn field_text<'a>(raw: &'a Raw, name: &str) -> Result<&'a str, ParamError> {
     let text = raw.get(name).map(|s| s.trim()).unwrap_or("");
     if text.chars().nth(MAX_FIELD_CHARS).is_some() {
-        return Err(ParamError::new(
+        return Err(ParamError::said(
             name,
-            format!("at most {MAX_FIELD_CHARS} characters"),
-            format!("最多 {MAX_FIELD_CHARS} 个字符"),
+            &say::too_long {
+                max: MAX_FIELD_CHARS,
+            },
         ));
     }
     Ok(text)
@@ -172,20 +175,20 @@ pub fn parse_choice(
         .find(|c| **c == text)
         .copied()
         .ok_or_else(|| {
-            ParamError::new(
-                name,
-                format!("choose one of: {}", choices.join(", ")),
-                format!("请从以下选项中选一个：{}", choices.join("、")),
-            )
+            let texts = Lang::ALL.map(|lang| {
+                let choices = choices.join(&say::list_sep.text(lang));
+                say::choose { choices }.text(lang)
+            });
+            ParamError::in_all(name, texts)
         })
 }
 
 /// Parses a number (decimal point or exponent allowed) in `min..=max`.
 pub fn parse_float(raw: &Raw, name: &str, min: f64, max: f64) -> Result<f64, ParamError> {
-    let err = |en: String, zh: String| ParamError::new(name, en, zh);
+    let err = |m: &dyn Message| ParamError::said(name, m);
     let text = field_text(raw, name)?;
     if text.is_empty() {
-        return Err(err("enter a number".to_owned(), "请输入一个数".to_owned()));
+        return Err(err(&say::enter_number));
     }
     // Commas group digits, as in whole-number fields ("10,000.5"), but only
     // in groups of three before the point: "1,5" is refused rather than read
@@ -198,25 +201,15 @@ pub fn parse_float(raw: &Raw, name: &str, min: f64, max: f64) -> Result<f64, Par
             && groups[1..].iter().all(|g| g.len() == 3)
             && !text[int_part.len()..].contains(',');
         if !grouped {
-            return Err(err(
-                format!(
-                    "`{text}`: use a point for decimals; commas only group thousands (10,000.5)"
-                ),
-                format!("`{text}`：小数请用小数点；逗号只用来分隔千位（10,000.5）"),
-            ));
+            return Err(err(&say::decimal_comma { text }));
         }
     }
-    let v: f64 = text.replace(['_', ','], "").parse().map_err(|_| {
-        err(
-            format!("`{text}` is not a number"),
-            format!("`{text}` 不是数"),
-        )
-    })?;
+    let v: f64 = text
+        .replace(['_', ','], "")
+        .parse()
+        .map_err(|_| err(&say::not_number { text }))?;
     if !v.is_finite() || v < min || v > max {
-        return Err(err(
-            format!("must be between {min} and {max}"),
-            format!("须在 {min} 到 {max} 之间"),
-        ));
+        return Err(err(&say::between { min, max }));
     }
     Ok(v)
 }
@@ -287,6 +280,19 @@ impl ParamError {
             message: message.into(),
             message_zh: message_zh.into(),
         }
+    }
+
+    /// An error on `param` saying `m` (a message of the catalogs) in every
+    /// language.
+    pub fn said(param: &str, m: &dyn Message) -> Self {
+        ParamError::in_all(param, Lang::ALL.map(|lang| m.text(lang)))
+    }
+
+    /// An error on `param` with its sentence in each language of
+    /// [`Lang::ALL`], in that order.
+    pub fn in_all(param: &str, texts: [String; 2]) -> Self {
+        let [message, message_zh] = texts;
+        ParamError::new(param, message, message_zh)
     }
 
     /// An error on `param` with a [`Msg`].
@@ -551,59 +557,41 @@ pub fn source_summary(lines: usize, answers: Option<&str>) -> String {
 /// [`source_summary`] in `lang`; `answers` is the exercise's title in that
 /// language.
 pub fn source_summary_in(lang: Lang, lines: usize, answers: Option<&str>) -> String {
-    match (lang, answers) {
-        (Lang::En, Some(title)) => format!(
-            "Rust source ({lines} lines). It answers the exercise “{title}” below: open it once you have tried that."
-        ),
-        (Lang::En, None) => format!("Rust source ({lines} lines)"),
-        (Lang::Zh, Some(title)) => {
-            format!("Rust 源码（{lines} 行）。它就是下面练习“{title}”的答案：先自己试过再打开。")
-        }
-        (Lang::Zh, None) => format!("Rust 源码（{lines} 行）"),
+    match answers {
+        Some(title) => crate::say::source::answers { lines, title }.text(lang),
+        None => crate::say::source::plain { lines }.text(lang),
     }
 }
 
 /// Parses a whole number in `min..=max`; underscores and commas are allowed as
 /// digit separators (`131_072`, `131,072`).
 pub fn parse_int(raw: &Raw, name: &str, min: i64, max: i64) -> Result<i64, ParamError> {
-    let err = |en: String, zh: String| ParamError::new(name, en, zh);
+    let err = |m: &dyn Message| ParamError::said(name, m);
     let text = field_text(raw, name)?;
     if text.is_empty() {
-        return Err(err(
-            "enter a whole number".to_owned(),
-            "请输入一个整数".to_owned(),
-        ));
+        return Err(err(&say::enter_whole));
     }
     let digits: String = text.chars().filter(|c| *c != '_' && *c != ',').collect();
     let v: i64 = digits.parse().map_err(|e: std::num::ParseIntError| {
         use std::num::IntErrorKind::{NegOverflow, PosOverflow};
         match e.kind() {
             // A whole number past what 64 bits hold is past `max` (or `min`) too.
-            PosOverflow => err(
-                format!(
-                    "`{text}` is too large: the largest allowed is {}",
-                    group(max)
-                ),
-                format!("`{text}` 太大：最大允许 {}", group(max)),
-            ),
-            NegOverflow => err(
-                format!(
-                    "`{text}` is too small: the smallest allowed is {}",
-                    group(min)
-                ),
-                format!("`{text}` 太小：最小允许 {}", group(min)),
-            ),
-            _ => err(
-                format!("`{text}` is not a whole number"),
-                format!("`{text}` 不是整数"),
-            ),
+            PosOverflow => err(&say::too_large {
+                text,
+                max: group(max),
+            }),
+            NegOverflow => err(&say::too_small {
+                text,
+                min: group(min),
+            }),
+            _ => err(&say::not_whole { text }),
         }
     })?;
     if v < min || v > max {
-        return Err(err(
-            format!("must be between {} and {}", group(min), group(max)),
-            format!("须在 {} 到 {} 之间", group(min), group(max)),
-        ));
+        return Err(err(&say::between {
+            min: group(min),
+            max: group(max),
+        }));
     }
     Ok(v)
 }
@@ -617,14 +605,9 @@ pub fn parse_int_list(
     max: i64,
     max_len: usize,
 ) -> Result<Vec<i64>, ParamError> {
-    parse_list(
-        raw,
-        name,
-        max_len,
-        &[';'],
-        ("enter at least one whole number", "请至少输入一个整数"),
-        |one| parse_int(one, name, min, max),
-    )
+    parse_list(raw, name, max_len, &[';'], &say::enter_wholes, |one| {
+        parse_int(one, name, min, max)
+    })
 }
 
 /// Parses up to `max_len` numbers (decimal point or exponent allowed)
@@ -641,36 +624,32 @@ pub fn parse_float_list(
         name,
         max_len,
         &[';', ','],
-        ("enter at least one number", "请至少输入一个数"),
+        &say::enter_numbers,
         |one| parse_float(one, name, min, max),
     )
 }
 
 /// The items of a list field, split at whitespace and `separators`, each
 /// parsed by `parse_one` as if it were the whole field; `empty` is the message
-/// (English, Chinese) for a field with no item.
+/// for a field with no item.
 fn parse_list<T>(
     raw: &Raw,
     name: &str,
     max_len: usize,
     separators: &[char],
-    empty: (&str, &str),
+    empty: &dyn Message,
     parse_one: impl Fn(&Raw) -> Result<T, ParamError>,
 ) -> Result<Vec<T>, ParamError> {
-    let err = |en: String, zh: String| ParamError::new(name, en, zh);
     let text = field_text(raw, name)?;
     let items: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || separators.contains(&c))
         .filter(|s| !s.is_empty())
         .collect();
     if items.is_empty() {
-        return Err(err(empty.0.to_owned(), empty.1.to_owned()));
+        return Err(ParamError::said(name, empty));
     }
     if items.len() > max_len {
-        return Err(err(
-            format!("at most {max_len} values"),
-            format!("最多 {max_len} 个值"),
-        ));
+        return Err(ParamError::said(name, &say::too_many { max: max_len }));
     }
     items
         .iter()

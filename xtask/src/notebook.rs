@@ -363,8 +363,9 @@ fn say_item(modules: &[Module]) -> Result<String, String> {
     let mut item = String::from(
         "// The demos' messages, generated from the chapters' cells.<lang>.toml.\nmod say {\n",
     );
-    for id in ids {
-        let source = chapters::say_source(&id)
+    item.push_str(chapters::say_source("Message").ok_or("no say::Message")?);
+    for id in ids.iter().filter(|id| *id != "Message") {
+        let source = chapters::say_source(id)
             .ok_or_else(|| format!("`crate::say::{id}` names no demo's messages"))?;
         item.push_str(source);
     }
