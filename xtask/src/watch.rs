@@ -126,6 +126,8 @@ const WATCHED: &[&str] = &[
     "chapters/glossary.toml",
     "chapters/guide",
     "chapters/src",
+    "lang/src",
+    "catalog/src",
     "exercises/src",
     "judge",
     "app/src",

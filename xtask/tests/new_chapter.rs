@@ -307,6 +307,7 @@ fn a_new_chapter_is_one_folder_and_a_line() {
     // `worker` package comes along unused.
     for d in [
         "lang",
+        "catalog",
         "chapters",
         "exercises",
         "judge/core",
@@ -331,10 +332,11 @@ fn a_new_chapter_is_one_folder_and_a_line() {
         .expect("the workspace lists its members");
     let mut manifest = manifest.replace(
         members,
-        r#"members = ["crates/lang", "crates/chapters", "crates/exercises", "crates/judge/core", "crates/saved", "crates/app", "crates/xtask"]"#,
+        r#"members = ["crates/lang", "crates/catalog", "crates/chapters", "crates/exercises", "crates/judge/core", "crates/saved", "crates/app", "crates/xtask"]"#,
     );
     for dep in [
         "lang",
+        "catalog",
         "chapters",
         "exercises",
         "judge/core",

@@ -1,13 +1,22 @@
-//! The demos' messages (`[<demo>.say]` in each chapter's `cells.<lang>.toml`)
-//! as the build script reads them (`build/cells.rs`): a key missing from a
+//! The catalogs as the build scripts compile them: a key missing from a
 //! language, placeholders that differ between languages or a malformed
-//! placeholder fails the build, naming the file and the key.
-#![cfg(not(target_arch = "wasm32"))]
+//! placeholder is an error naming the file and the key.
 #![allow(clippy::unwrap_used)] // tests
 
-#[path = "../build/cells.rs"]
-#[allow(dead_code)]
-mod cells;
+use catalog as cells;
+
+/// The modules of `says`, with `cells.<code>.toml` as the files' names.
+fn modules(
+    says: &[cells::Messages],
+    errors: &mut Vec<String>,
+) -> std::collections::BTreeMap<String, String> {
+    cells::modules(
+        says,
+        |code| format!("cells.{code}.toml"),
+        "crate::Lang",
+        errors,
+    )
+}
 
 /// The build's errors for these two `[d.say]` tables (empty when sound).
 fn errors(en_say: &str, zh_say: &str) -> Vec<String> {
@@ -22,7 +31,7 @@ fn errors(en_say: &str, zh_say: &str) -> Vec<String> {
         })
         .collect();
     let mut errors = Vec::new();
-    let _ = cells::say_texts(&says, &mut errors);
+    let _ = modules(&says, &mut errors);
     errors
 }
 
@@ -52,7 +61,7 @@ fn sound_messages_generate_one_type_each() {
     en.insert(("d".into(), "a".into()), "{n} tokens of {k}".into());
     let mut zh = cells::Messages::new();
     zh.insert(("d".into(), "a".into()), "{k} 的 {n} 个".into());
-    let texts = cells::say_texts(&[en, zh], &mut e);
+    let texts = modules(&[en, zh], &mut e);
     assert!(e.is_empty(), "{e:?}");
     let d = &texts["d"];
     assert!(d.contains("pub struct a<T0, T1>"), "{d}");
@@ -69,15 +78,15 @@ fn sound_messages_generate_one_type_each() {
 #[test]
 fn a_missing_key_or_different_placeholders_fail_naming_them() {
     let e = errors("a = \"x\"\nb = \"y\"\n", "a = \"甲\"\n");
-    assert_eq!(e, ["cells.zh.toml: `d.say.b` is missing"]);
+    assert_eq!(e, ["cells.zh.toml: `d.b` is missing"]);
     let e = errors("a = \"x\"\n", "a = \"甲\"\nc = \"丙\"\n");
-    assert_eq!(e, ["cells.en.toml: `d.say.c` is missing"]);
+    assert_eq!(e, ["cells.en.toml: `d.c` is missing"]);
     let e = errors("a = \"{n} of {k}\"\n", "a = \"{n} 个\"\n");
     assert_eq!(
         e,
-        ["cells.zh.toml: `d.say.a` has the placeholders {n}, English has {k}, {n}"]
+        ["cells.zh.toml: `d.a` has the placeholders {n}, en has {k}, {n}"]
     );
     let e = errors("a = \"{n:>3}\"\n", "a = \"{n}\"\n");
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].starts_with("cells.en.toml: `d.say.a`: "), "{e:?}");
+    assert!(e[0].starts_with("cells.en.toml: `d.a`: "), "{e:?}");
 }
