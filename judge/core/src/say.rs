@@ -9,6 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Answer, CaseResult, Lang, Mismatch, SolverError, Status, Value, Verdict};
 
+/// What the judge says, one type per message: `say.<lang>.toml` compiled by
+/// build.rs (the `catalog` crate).
+pub mod words {
+    include!(concat!(env!("OUT_DIR"), "/words.rs"));
+}
+
 /// What a verdict, or one case of it, says happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -90,121 +96,61 @@ impl Finding {
     /// `message` (or the case's `error`).
     pub fn text_in(&self, lang: Lang) -> String {
         use Finding as F;
-        match (self, lang) {
-            (F::AllPassed { total }, Lang::En) => format!("all {total} cases passed"),
-            (F::AllPassed { total }, Lang::Zh) => format!("全部 {total} 个用例通过"),
-            (F::CasePassed { case }, Lang::En) => format!("case {case} passed"),
-            (F::CasePassed { case }, Lang::Zh) => format!("第 {case} 个用例通过"),
-            (F::NotAttempted, _) => SolverError::NotAttempted.message_in(lang),
-            (
-                F::WrongValue {
+        use words::finding as w;
+        match self {
+            F::AllPassed { total } => w::all_passed { total }.text(lang),
+            F::CasePassed { case } => w::case_passed { case }.text(lang),
+            F::NotAttempted => SolverError::NotAttempted.message_in(lang),
+            F::WrongValue {
+                case,
+                call,
+                got,
+                expected,
+                path,
+                reason,
+            } => {
+                let at = if path.is_empty() {
+                    String::new()
+                } else {
+                    w::at_path { path }.text(lang)
+                };
+                w::wrong_value {
                     case,
                     call,
                     got,
                     expected,
-                    path,
-                    reason,
-                },
-                Lang::En,
-            ) => {
-                let at = if path.is_empty() {
-                    String::new()
-                } else {
-                    format!(" at {path}")
-                };
-                format!(
-                    "case {case}: {call} returned {got}, expected {expected}{at} ({})",
-                    reason.text_in(lang)
-                )
+                    at,
+                    reason: reason.text_in(lang),
+                }
+                .text(lang)
             }
-            (
-                F::WrongValue {
-                    case,
-                    call,
-                    got,
-                    expected,
-                    path,
-                    reason,
-                },
-                Lang::Zh,
-            ) => {
-                let at = if path.is_empty() {
-                    String::new()
-                } else {
-                    format!("，差异在 {path}")
-                };
-                format!(
-                    "第 {case} 个用例：{call} 返回 {got}，应为 {expected}{at}（{}）",
-                    reason.text_in(lang)
-                )
+            F::HiddenWrong { case } => w::hidden_wrong { case }.text(lang),
+            F::WrongType {
+                case,
+                function,
+                expected,
+                got,
+                answer,
+            } => w::wrong_type {
+                case,
+                function,
+                expected: answer.type_word(expected),
+                got: answer.type_word(got),
+                tip: conversion_tip(expected, got, *answer, lang),
             }
-            (F::HiddenWrong { case }, Lang::En) => {
-                format!("case {case} (hidden) gave a wrong value")
+            .text(lang),
+            F::Raised { case: None, error } => error.message_in(lang),
+            F::Raised {
+                case: Some(case),
+                error,
+            } => w::raised {
+                case,
+                error: error.message_in(lang),
             }
-            (F::HiddenWrong { case }, Lang::Zh) => format!("第 {case} 个用例（隐藏）结果错误"),
-            (
-                F::WrongType {
-                    case,
-                    function,
-                    expected,
-                    got,
-                    answer,
-                },
-                Lang::En,
-            ) => format!(
-                "case {case}: wrong return type: `{function}` must return {}, yours returned {}{}",
-                answer.type_word(expected),
-                answer.type_word(got),
-                conversion_tip(expected, got, *answer, lang)
-            ),
-            (
-                F::WrongType {
-                    case,
-                    function,
-                    expected,
-                    got,
-                    answer,
-                },
-                Lang::Zh,
-            ) => format!(
-                "第 {case} 个用例：返回类型不对：`{function}` 应当返回 {}，你的代码返回了 {}{}",
-                answer.type_word(expected),
-                answer.type_word(got),
-                conversion_tip(expected, got, *answer, lang)
-            ),
-            (F::Raised { case: None, error }, _) => error.message_in(lang),
-            (
-                F::Raised {
-                    case: Some(case),
-                    error,
-                },
-                Lang::En,
-            ) => format!("case {case}: {}", error.message_in(lang)),
-            (
-                F::Raised {
-                    case: Some(case),
-                    error,
-                },
-                Lang::Zh,
-            ) => format!("第 {case} 个用例：{}", error.message_in(lang)),
-            (F::HiddenError { case }, Lang::En) => format!(
-                "case {case} (hidden): the code raised an error (its message is withheld, as it could reveal the hidden input)"
-            ),
-            (F::HiddenError { case }, Lang::Zh) => format!(
-                "第 {case} 个用例（隐藏）：代码出错了（错误信息不予显示，因为它可能透露隐藏的输入）"
-            ),
-            (F::Todo { case }, Lang::En) => {
-                format!("case {case}: reached todo(): this case is not handled yet")
-            }
-            (F::Todo { case }, Lang::Zh) => {
-                format!("第 {case} 个用例：执行到了 todo()，这个用例还没有处理")
-            }
-            (F::ReferenceFailed { case, error }, Lang::En) => {
-                format!("reference solution failed on case {case}: {error}")
-            }
-            (F::ReferenceFailed { case, error }, Lang::Zh) => {
-                format!("参考解在第 {case} 个用例上出错：{error}")
-            }
+            .text(lang),
+            F::HiddenError { case } => w::hidden_error { case }.text(lang),
+            F::Todo { case } => w::todo { case }.text(lang),
+            F::ReferenceFailed { case, error } => w::reference_failed { case, error }.text(lang),
         }
     }
 }
@@ -275,22 +221,14 @@ impl Reason {
     /// The reason in `lang`: `values differ`, `expected 3 elements, got 2`, …
     pub fn text_in(&self, lang: Lang) -> String {
         use Reason as R;
-        match (self, lang) {
-            (R::Length { expected, got }, Lang::En) => {
-                format!("expected {expected} elements, got {got}")
-            }
-            (R::Length { expected, got }, Lang::Zh) => {
-                format!("应有 {expected} 个元素，实际有 {got} 个")
-            }
-            (R::MissingKey { key }, Lang::En) => format!("missing key `{key}`"),
-            (R::MissingKey { key }, Lang::Zh) => format!("缺少键 `{key}`"),
-            (R::UnexpectedKey { key }, Lang::En) => format!("unexpected key `{key}`"),
-            (R::UnexpectedKey { key }, Lang::Zh) => format!("多出了键 `{key}`"),
-            (R::Type { expected, got }, Lang::En) => format!("expected {expected}, got {got}"),
-            (R::Type { expected, got }, Lang::Zh) => format!("应为 {expected} 类型，实际是 {got}"),
-            (R::NumbersDiffer | R::ValuesDiffer, Lang::En) => "values differ".to_owned(),
-            (R::NumbersDiffer, Lang::Zh) => "数值不同".to_owned(),
-            (R::ValuesDiffer, Lang::Zh) => "值不同".to_owned(),
+        use words::reason as w;
+        match self {
+            R::Length { expected, got } => w::length { expected, got }.text(lang),
+            R::MissingKey { key } => w::missing_key { key }.text(lang),
+            R::UnexpectedKey { key } => w::unexpected_key { key }.text(lang),
+            R::Type { expected, got } => w::wrong_type { expected, got }.text(lang),
+            R::NumbersDiffer => w::numbers_differ.text(lang),
+            R::ValuesDiffer => w::values_differ.text(lang),
         }
     }
 }
@@ -373,79 +311,34 @@ impl LimitHit {
     /// What was exceeded, in `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
         use LimitHit as L;
-        match (self, lang) {
-            (L::Time, Lang::En) => "time limit exceeded (the code ran too long)".to_owned(),
-            (L::Time, Lang::Zh) => "超出时间限制（代码运行得太久）".to_owned(),
-            (L::Operations, Lang::En) => "operation limit exceeded (an endless loop?)".to_owned(),
-            (L::Operations, Lang::Zh) => "超出运算次数限制（是不是写成了死循环？）".to_owned(),
-            (L::CallDepth, Lang::En) => "call depth limit exceeded (endless recursion?)".to_owned(),
-            (L::CallDepth, Lang::Zh) => "超出调用深度限制（是不是无穷递归？）".to_owned(),
-            (L::Size { what }, Lang::En) => format!("size limit exceeded: {what}"),
-            (L::Size { what }, Lang::Zh) => format!("超出大小限制：{what}"),
-            (L::Source { bytes, limit }, Lang::En) => {
-                format!("source too large: {bytes} bytes, the limit is {limit} bytes")
+        use words::limit as w;
+        match self {
+            L::Time => w::time.text(lang),
+            L::Operations => w::operations.text(lang),
+            L::CallDepth => w::call_depth.text(lang),
+            L::Size { what } => w::size { what }.text(lang),
+            L::Source { bytes, limit } => w::source { bytes, limit }.text(lang),
+            L::File { file, bytes, limit } => w::file { file, bytes, limit }.text(lang),
+            L::Functions { limit } => w::functions { limit }.text(lang),
+            L::ExprDepth { at, limit } => {
+                let at = at.map_or(String::new(), |(line, column)| {
+                    w::expr_at { line, column }.text(lang)
+                });
+                w::expr_depth { at, limit }.text(lang)
             }
-            (L::Source { bytes, limit }, Lang::Zh) => {
-                format!("代码太长：{bytes} 字节，上限是 {limit} 字节")
+            L::Work {
+                function,
+                used,
+                limit,
+            } => w::work {
+                function,
+                used,
+                limit,
             }
-            (L::File { file, bytes, limit }, Lang::En) => {
-                format!("{file} is too large: {bytes} bytes, the limit is {limit} bytes")
-            }
-            (L::File { file, bytes, limit }, Lang::Zh) => {
-                format!("{file} 太大：{bytes} 字节，上限是 {limit} 字节")
-            }
-            (L::Functions { limit }, Lang::En) => {
-                format!("too many functions: a script may define at most {limit}")
-            }
-            (L::Functions { limit }, Lang::Zh) => {
-                format!("函数太多：一个脚本最多只能定义 {limit} 个函数")
-            }
-            (L::ExprDepth { at, limit }, Lang::En) => {
-                let at = at.map_or(String::new(), |(l, c)| format!(" at line {l}, column {c}"));
-                format!("expression nested too deeply{at} (the limit is {limit} levels)")
-            }
-            (L::ExprDepth { at, limit }, Lang::Zh) => {
-                let at = at.map_or(String::new(), |(l, c)| format!("（第 {l} 行第 {c} 列）"));
-                format!("表达式嵌套太深{at}，最多只能嵌套 {limit} 层")
-            }
-            (
-                L::Work {
-                    function,
-                    used,
-                    limit,
-                },
-                Lang::En,
-            ) => format!(
-                "work limit exceeded: calls to `{function}` and others asked for {used} units of work, the limit is {limit} per run"
-            ),
-            (
-                L::Work {
-                    function,
-                    used,
-                    limit,
-                },
-                Lang::Zh,
-            ) => format!(
-                "超出工作量限制：对 `{function}` 等函数的调用共需要 {used} 个单位的工作量，每次运行的上限是 {limit}"
-            ),
-            (L::ProcessTime { seconds, case }, Lang::En) => format!(
-                "time limit exceeded ({seconds} s for all cases; case {case} was still running)"
-            ),
-            (L::ProcessTime { seconds, case }, Lang::Zh) => {
-                format!("超出时间限制（所有用例共 {seconds} 秒；第 {case} 个用例仍在运行）")
-            }
-            (L::Memory { mib, case }, Lang::En) => {
-                format!("memory limit exceeded ({mib} MiB) in case {case}")
-            }
-            (L::Memory { mib, case }, Lang::Zh) => {
-                format!("第 {case} 个用例超出内存限制（{mib} MiB）")
-            }
-            (L::StackOverflow { case }, Lang::En) => {
-                format!("stack overflow in case {case} (endless recursion?)")
-            }
-            (L::StackOverflow { case }, Lang::Zh) => {
-                format!("第 {case} 个用例栈溢出（是不是无穷递归？）")
-            }
+            .text(lang),
+            L::ProcessTime { seconds, case } => w::process_time { seconds, case }.text(lang),
+            L::Memory { mib, case } => w::memory { mib, case }.text(lang),
+            L::StackOverflow { case } => w::stack_overflow { case }.text(lang),
         }
     }
 }
@@ -497,126 +390,53 @@ pub enum Tip {
 impl Tip {
     /// The note in `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
+        use words::tip as w;
         match self {
-            Tip::Python { name } => {
-                let (en, cn) = python_names(name);
-                if zh { cn.to_owned() } else { en.to_owned() }
-            }
+            Tip::Python { name } => python_tip(name).map_or_else(String::new, |m| m.text(lang)),
             Tip::Similar { name: _, names } => {
-                let list = names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>();
-                if zh {
-                    format!("是不是想用 {}？", list.join("、"))
-                } else {
-                    format!("Did you mean {}?", list.join(" or "))
-                }
+                let names = names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(w::similar_sep.as_str(lang));
+                w::similar { names }.text(lang)
             }
-            Tip::SlashComment { line } => {
-                if zh {
-                    format!(
-                        "第 {line} 行的 `//` 在 Rhai 里是注释的开头，这一行其后的内容都被忽略了。Rhai 没有 `//` 运算符：整数相除直接写 `a / b`（两个整数相除会向零截断）。"
-                    )
-                } else {
-                    format!(
-                        "On line {line}, `//` starts a comment in Rhai, so the rest of that line is ignored. Rhai has no `//` operator: write `a / b` (between two ints it truncates toward zero)."
-                    )
-                }
-            }
+            Tip::SlashComment { line } => w::slash_comment { line }.text(lang),
         }
     }
 }
 
-/// After a wrong return type, the conversion a Rhai learner most likely
-/// missed (#27): a float where an int is due, or an int where a float is.
+/// After a wrong return type, the conversion a learner most likely missed
+/// (#27): a float where an int is due, or an int where a float is.
 fn conversion_tip(expected: &str, got: &str, answer: Answer, lang: Lang) -> &'static str {
-    match answer {
-        Answer::Rhai => rhai_conversion_tip(expected, got, lang),
-        Answer::Python => python_conversion_tip(expected, got, lang),
-        // Rust's types are checked by its compiler; nothing to teach here.
-        Answer::Rust => "",
-    }
-}
-
-/// [`conversion_tip`] for a Python answer.
-fn python_conversion_tip(expected: &str, got: &str, lang: Lang) -> &'static str {
-    match (expected, got, lang) {
-        ("int", "float", Lang::En) => {
-            ". In Python `/` always gives a float (`6 / 3` is 2.0): divide whole numbers with `//`, or end with `math.floor(x)` or `math.ceil(x)`, which return ints."
-        }
-        ("int", "float", Lang::Zh) => {
-            "。Python 的 `/` 总是得到浮点数（`6 / 3` 是 2.0）：整数相除用 `//`，或者最后用 `math.floor(x)`、`math.ceil(x)`，它们返回整数。"
-        }
-        ("float", "int", Lang::En) => ". Return `float(x)`.",
-        ("float", "int", Lang::Zh) => "。返回 `float(x)`。",
+    use words::tip as w;
+    match (answer, expected, got) {
+        (Answer::Rhai, "int", "float") => w::rhai_to_int.as_str(lang),
+        (Answer::Rhai, "float", "int") => w::rhai_to_float.as_str(lang),
+        (Answer::Python, "int", "float") => w::python_to_int.as_str(lang),
+        (Answer::Python, "float", "int") => w::python_to_float.as_str(lang),
+        // Rust's types are checked by its compiler; nothing to teach there.
         _ => "",
     }
 }
 
-/// [`conversion_tip`] for a Rhai answer.
-fn rhai_conversion_tip(expected: &str, got: &str, lang: Lang) -> &'static str {
-    match (expected, got, lang) {
-        ("int", "float", Lang::En) => {
-            ". In Rhai, `floor()`, `ceiling()`, `round()` and `int()` return floats: end with `.to_int()`, as in `x.floor().to_int()`."
-        }
-        ("int", "float", Lang::Zh) => {
-            "。Rhai 的 `floor()`、`ceiling()`、`round()`、`int()` 返回的都是浮点数：最后加上 `.to_int()`，例如 `x.floor().to_int()`。"
-        }
-        ("float", "int", Lang::En) => {
-            ". Convert with `.to_float()`. In Rhai `/` between two ints truncates (`7 / 2` is 3), so convert before you divide: `a.to_float() / b`."
-        }
-        ("float", "int", Lang::Zh) => {
-            "。用 `.to_float()` 转换。Rhai 里两个整数相除会截断（`7 / 2` 得 3），所以要先转换再除：`a.to_float() / b`。"
-        }
-        _ => "",
-    }
-}
-
-/// What Rhai writes for Python's `name`: (English, Chinese). Empty for a name
-/// not in `script::PYTHON_NAMES`.
-pub fn python_names(name: &str) -> (&'static str, &'static str) {
-    match name {
-        "range" => (
-            "Rhai writes Python's `range(n)` as `0..n` (`for i in 0..n { … }`), and `range(a, b)` as `a..b`.",
-            "Python 的 `range(n)` 在 Rhai 里写作 `0..n`（`for i in 0..n { … }`），`range(a, b)` 写作 `a..b`。",
-        ),
-        "float" => (
-            "Rhai has no `float(x)`: write `x.to_float()`.",
-            "Rhai 没有 `float(x)`：写 `x.to_float()`。",
-        ),
-        "ceil" => (
-            "Rhai calls it `ceiling`: `x.ceiling()`, which returns a float (`x.ceiling().to_int()` for an int).",
-            "Rhai 里叫 `ceiling`：`x.ceiling()`，返回浮点数（要整数就写 `x.ceiling().to_int()`）。",
-        ),
-        "sum" => (
-            "Rhai has no `sum`: add in a loop (`let s = 0; for v in a { s += v; }`) or write `a.reduce(|s, v| s + v, 0)`.",
-            "Rhai 没有 `sum`：用循环累加（`let s = 0; for v in a { s += v; }`），或写 `a.reduce(|s, v| s + v, 0)`。",
-        ),
-        "append" => (
-            "To add one element to an array, write `a.push(x)`; `a.append(b)` appends a whole array `b`.",
-            "往数组里加一个元素写 `a.push(x)`；`a.append(b)` 是把整个数组 `b` 接在后面。",
-        ),
-        "max" | "min" => (
-            "Rhai's `max(a, b)` and `min(a, b)` take two numbers of the same type; for an array, loop over it or write `a.reduce(|m, v| max(m, v), a[0])`.",
-            "Rhai 的 `max(a, b)`、`min(a, b)` 接受两个同类型的数；数组的最大最小值要用循环，或写 `a.reduce(|m, v| max(m, v), a[0])`。",
-        ),
-        "pow" => (
-            "Rhai writes a power as `x ** y` (both ints, or both floats).",
-            "Rhai 的乘方写作 `x ** y`（两边同为整数或同为浮点数）。",
-        ),
-        "str" => (
-            "Rhai has no `str(x)`: write `x.to_string()`, or `` `${x}` `` in a string.",
-            "Rhai 没有 `str(x)`：写 `x.to_string()`，或在字符串里写 `` `${x}` ``。",
-        ),
-        "enumerate" => (
-            "Rhai has no `enumerate`: `for (v, i) in a { … }` gives each element with its index.",
-            "Rhai 没有 `enumerate`：`for (v, i) in a { … }` 同时给出元素和下标。",
-        ),
-        "zip" => (
-            "Rhai has no `zip`: loop over the indices, `for i in 0..a.len() { … a[i] … b[i] … }`.",
-            "Rhai 没有 `zip`：按下标循环，`for i in 0..a.len() { … a[i] … b[i] … }`。",
-        ),
-        _ => ("", ""),
-    }
+/// What Rhai writes for Python's `name`, for the names of
+/// `script::PYTHON_NAMES`; `None` for any other.
+pub fn python_tip(name: &str) -> Option<&'static dyn words::Message> {
+    use words::python as w;
+    Some(match name {
+        "range" => &w::range,
+        "float" => &w::float,
+        "ceil" => &w::ceil,
+        "sum" => &w::sum,
+        "append" => &w::append,
+        "max" | "min" => &w::max_min,
+        "pow" => &w::pow,
+        "str" => &w::to_str,
+        "enumerate" => &w::enumerate,
+        "zip" => &w::zip,
+        _ => return None,
+    })
 }
 
 /// What a Rhai error says, for the kinds worded in every language.
@@ -716,9 +536,10 @@ pub enum Fault {
 }
 
 impl ScriptFault {
-    /// The message in `lang`: in English [`ScriptFault::english`], then the
-    /// tip if there is one.
+    /// The message in `lang`: in English [`ScriptFault::english`] (Rhai's
+    /// words), then the tip if there is one.
     pub fn text_in(&self, lang: Lang) -> String {
+        use words::fault as w;
         let tip = self
             .tip
             .as_ref()
@@ -727,60 +548,59 @@ impl ScriptFault {
             return format!("{}{tip}", self.english);
         }
         let kind = if self.parse {
-            "语法错误"
+            w::parse.text(lang)
         } else {
-            "运行出错"
+            w::run.text(lang)
         };
         let at = match self.at {
-            Some((line, col)) => format!("（第 {line} 行第 {col} 列）"),
+            Some((line, column)) => w::at { line, column }.text(lang),
             None => String::new(),
         };
-        format!("{kind}{at}：{}{tip}", self.fault.text_zh())
+        w::whole {
+            kind,
+            at,
+            fault: self.fault.text_in(lang),
+            tip,
+        }
+        .text(lang)
     }
 }
 
 impl Fault {
-    fn text_zh(&self) -> String {
+    /// The judge's wording of the fault in `lang` (English readers get Rhai's
+    /// own words instead, [`ScriptFault::english`]).
+    fn text_in(&self, lang: Lang) -> String {
+        use words::fault as w;
         match self {
-            Fault::Incomplete => "代码不完整（是不是少了右括号或右花括号？）".to_owned(),
-            Fault::Expected { token } => format!("这里缺少 '{token}'"),
-            Fault::ExpressionExpected => "这里缺少一个表达式".to_owned(),
-            Fault::BadInput { input } => format!("这里不应出现 '{input}'"),
-            Fault::UnterminatedString => "字符串缺少结尾的引号".to_owned(),
-            Fault::Reserved { word } => format!("'{word}' 是保留字，不能用作名字"),
-            Fault::NestedFunction => {
-                "函数只能定义在最外层，不能写在代码块或另一个函数里".to_owned()
-            }
+            Fault::Incomplete => w::incomplete.text(lang),
+            Fault::Expected { token } => w::expected { token }.text(lang),
+            Fault::ExpressionExpected => w::expression_expected.text(lang),
+            Fault::BadInput { input } => w::bad_input { input }.text(lang),
+            Fault::UnterminatedString => w::unterminated_string.text(lang),
+            Fault::Reserved { word } => w::reserved { word }.text(lang),
+            Fault::NestedFunction => w::nested_function.text(lang),
             Fault::DuplicateFunction { function, params } => {
-                format!("带 {params} 个参数的函数 {function} 已经定义过了")
+                w::duplicate_function { function, params }.text(lang)
             }
-            Fault::BreakOutsideLoop => "break 和 continue 只能用在循环里".to_owned(),
-            Fault::UnknownVariable { name } => format!("变量 {name} 没有定义"),
-            Fault::UnknownFunction { call } => {
-                format!("找不到函数 {call}（函数名、参数个数或参数类型不对？）")
+            Fault::BreakOutsideLoop => w::break_outside_loop.text(lang),
+            Fault::UnknownVariable { name } => w::unknown_variable { name }.text(lang),
+            Fault::UnknownFunction { call } => w::unknown_function { call }.text(lang),
+            Fault::ConstantAssigned { name } if name.is_empty() => {
+                w::constant_assigned_unnamed.text(lang)
             }
-            Fault::ConstantAssigned { name } if name.is_empty() => "不能给常量赋值".to_owned(),
-            Fault::ConstantAssigned { name } => format!("不能给常量 {name} 赋值"),
-            Fault::DivisionByZero => "除数为零".to_owned(),
-            Fault::OutOfBounds { len, index } => {
-                format!("下标越界：长度为 {len} 的值没有下标 {index}")
-            }
-            Fault::WrongType { expected, actual } => {
-                format!("类型不对：需要 {expected}，得到的是 {actual}")
-            }
-            Fault::NotIndexable { type_name } => format!("{type_name} 类型的值不能用下标访问"),
-            Fault::NotIterable => "for 循环需要可以遍历的值（数组、区间或字符串）".to_owned(),
-            Fault::NoProperty { name } => format!("没有属性 {name}"),
-            Fault::Thrown { value } => format!("抛出了错误：{value}"),
+            Fault::ConstantAssigned { name } => w::constant_assigned { name }.text(lang),
+            Fault::DivisionByZero => w::division_by_zero.text(lang),
+            Fault::OutOfBounds { len, index } => w::out_of_bounds { len, index }.text(lang),
+            Fault::WrongType { expected, actual } => w::wrong_type { expected, actual }.text(lang),
+            Fault::NotIndexable { type_name } => w::not_indexable { type_name }.text(lang),
+            Fault::NotIterable => w::not_iterable.text(lang),
+            Fault::NoProperty { name } => w::no_property { name }.text(lang),
+            Fault::Thrown { value } => w::thrown { value }.text(lang),
             Fault::Uncomparable { type_name } if type_name == "range" => {
-                "返回了一个区间（`a..b`），评测无法比较它：把它变成数组，\
-                 `let a = []; for i in 0..3 { a.push(i); } a`"
-                    .to_owned()
+                w::uncomparable_range.text(lang)
             }
-            Fault::Uncomparable { type_name } => {
-                format!("返回了 `{type_name}` 类型的值，评测无法比较它")
-            }
-            Fault::Other { text } => format!("{text}（Rhai 的原话）"),
+            Fault::Uncomparable { type_name } => w::uncomparable { type_name }.text(lang),
+            Fault::Other { text } => w::other { text }.text(lang),
         }
     }
 }
@@ -934,190 +754,81 @@ impl CodeError {
     /// The error in `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
         use CodeError as C;
-        match (self, lang) {
-            (C::MissingFunction { function, arity }, Lang::En) => format!(
-                "no function `{function}` found: define `fn {function}(...)` with {arity} parameters"
-            ),
-            (C::MissingFunction { function, arity }, Lang::Zh) => {
-                format!("找不到函数 `{function}`：请定义带 {arity} 个参数的 `fn {function}(...)`")
+        use words::code as w;
+        match self {
+            C::MissingFunction { function, arity } => {
+                w::missing_function { function, arity }.text(lang)
             }
-            (
-                C::WrongArity {
-                    function,
-                    arity,
-                    found,
-                },
-                Lang::En,
-            ) => format!("`{function}` must take {arity} parameters, yours takes {found}"),
-            (
-                C::WrongArity {
-                    function,
-                    arity,
-                    found,
-                },
-                Lang::Zh,
-            ) => format!("`{function}` 应当有 {arity} 个参数，你写的有 {found} 个"),
-            (C::NotUtf8 { file, offset, line }, Lang::En) => format!(
-                "{file} is not UTF-8 text (invalid byte at offset {offset}, line {line}); save it as UTF-8"
-            ),
-            (C::NotUtf8 { file, offset, line }, Lang::Zh) => format!(
-                "{file} 不是 UTF-8 文本（第 {line} 行、偏移 {offset} 处有无效字节）；请用 UTF-8 编码保存"
-            ),
-            (C::PackageBroken { first }, Lang::En) => format!(
-                "the practice package does not compile ({first}); its errors are shown once above"
-            ),
-            (C::PackageBroken { first }, Lang::Zh) => {
-                format!("练习包无法编译（{first}）；编译器的报错已在上方列出一次")
+            C::WrongArity {
+                function,
+                arity,
+                found,
+            } => w::wrong_arity {
+                function,
+                arity,
+                found,
             }
-            (C::ModuleBroken { slug, errors }, Lang::En) => format!(
-                "src/{slug}.rs does not compile (the other exercises were graded without it):\n{errors}"
-            ),
-            (C::ModuleBroken { slug, errors }, Lang::Zh) => {
-                format!("src/{slug}.rs 无法编译（其余练习已撇开它单独评测）：\n{errors}")
-            }
-            (
-                C::Panicked {
-                    at: Some(at),
-                    message,
-                },
-                Lang::En,
-            ) => {
-                format!("panicked at {at}: {message}")
-            }
-            (C::Panicked { at: None, message }, Lang::En) => format!("panicked: {message}"),
-            (
-                C::Panicked {
-                    at: Some(at),
-                    message,
-                },
-                Lang::Zh,
-            ) => {
-                format!("在 {at} 处 panic：{message}")
-            }
-            (C::Panicked { at: None, message }, Lang::Zh) => format!("panic：{message}"),
-            (C::Signal { signal, case }, Lang::En) => {
+            .text(lang),
+            C::NotUtf8 { file, offset, line } => w::not_utf8 { file, offset, line }.text(lang),
+            C::PackageBroken { first } => w::package_broken { first }.text(lang),
+            C::ModuleBroken { slug, errors } => w::module_broken { slug, errors }.text(lang),
+            C::Panicked {
+                at: Some(at),
+                message,
+            } => w::panicked_at { at, message }.text(lang),
+            C::Panicked { at: None, message } => w::panicked { message }.text(lang),
+            C::Signal { signal, case } => {
                 let why = match signal.as_str() {
-                    "SIGABRT" => {
-                        "the process aborted (std::process::abort, or a failed allocation?)"
-                    }
-                    "SIGSEGV" => "the process crashed (segmentation fault)",
-                    "SIGKILL" => "the process was killed",
-                    _ => "the process was stopped by a signal",
+                    "SIGABRT" => w::signal_abort.text(lang),
+                    "SIGSEGV" => w::signal_segv.text(lang),
+                    "SIGKILL" => w::signal_kill.text(lang),
+                    _ => w::signal_other.text(lang),
                 };
-                format!("{why} ({signal}) in case {case}")
+                w::signal { why, signal, case }.text(lang)
             }
-            (C::Signal { signal, case }, Lang::Zh) => {
-                let why = match signal.as_str() {
-                    "SIGABRT" => "进程中止了（调用了 std::process::abort，还是内存分配失败？）",
-                    "SIGSEGV" => "进程崩溃了（段错误）",
-                    "SIGKILL" => "进程被杀掉了",
-                    _ => "进程被信号终止了",
-                };
-                format!("第 {case} 个用例：{why}（{signal}）")
+            C::Exited { code, case } => w::exited { code, case }.text(lang),
+            C::Ended { case } => w::ended { case }.text(lang),
+            C::Lost { case } => w::lost { case }.text(lang),
+            C::PythonSyntax {
+                file,
+                line,
+                column,
+                message,
+            } => w::python_syntax {
+                file,
+                line,
+                column,
+                message,
             }
-            (C::Exited { code, case }, Lang::En) => format!(
-                "the process exited with status {code} before answering case {case} (does the code call std::process::exit?)"
-            ),
-            (C::Exited { code, case }, Lang::Zh) => format!(
-                "进程在回答第 {case} 个用例之前就以状态 {code} 退出了（代码里调用了 std::process::exit 吗？）"
-            ),
-            (C::Ended { case }, Lang::En) => {
-                format!("the process ended before answering case {case}")
-            }
-            (C::Ended { case }, Lang::Zh) => format!("进程在回答第 {case} 个用例之前就结束了"),
-            (C::Lost { case }, Lang::En) => format!("the process was lost before case {case}"),
-            (C::Lost { case }, Lang::Zh) => format!("在第 {case} 个用例之前失去了进程的踪迹"),
-            (
-                C::PythonSyntax {
-                    file,
-                    line,
-                    column,
-                    message,
-                },
-                Lang::En,
-            ) => format!("{file}, line {line}, column {column}: {message}"),
-            (
-                C::PythonSyntax {
-                    file,
-                    line,
-                    column,
-                    message,
-                },
-                Lang::Zh,
-            ) => format!("{file} 第 {line} 行第 {column} 列有语法错误：{message}"),
-            (C::MissingDef { function, arity }, Lang::En) => format!(
-                "no function `{function}` found: define `def {function}(...)` with {arity} parameters"
-            ),
-            (C::MissingDef { function, arity }, Lang::Zh) => {
-                format!("找不到函数 `{function}`：请定义带 {arity} 个参数的 `def {function}(...)`")
-            }
-            (
-                C::Exception {
-                    kind,
-                    message,
-                    line,
-                },
-                _,
-            ) => {
+            .text(lang),
+            C::MissingDef { function, arity } => w::missing_def { function, arity }.text(lang),
+            C::Exception {
+                kind,
+                message,
+                line,
+            } => {
                 let what = if message.is_empty() {
                     kind.clone()
                 } else {
-                    match lang {
-                        Lang::En => format!("{kind}: {message}"),
-                        Lang::Zh => format!("{kind}：{message}"),
-                    }
+                    w::exception_what { kind, message }.text(lang)
                 };
-                match (line, lang) {
-                    (Some(l), Lang::En) => format!("line {l}: {what}"),
-                    (Some(l), Lang::Zh) => format!("第 {l} 行抛出了 {what}"),
-                    (None, Lang::En) => format!("raised {what}"),
-                    (None, Lang::Zh) => format!("抛出了 {what}"),
+                match line {
+                    Some(line) => w::exception_line { line, what }.text(lang),
+                    None => w::exception { what }.text(lang),
                 }
             }
-            (C::SysExit { status }, Lang::En) => {
-                format!("the code called sys.exit({status}): return the value instead")
-            }
-            (C::SysExit { status }, Lang::Zh) => {
-                format!("代码调用了 sys.exit({status})：请改为返回结果")
-            }
-            (C::Unsupported { type_name }, Lang::En) => {
+            C::SysExit { status } => w::sys_exit { status }.text(lang),
+            C::Unsupported { type_name } => {
                 let fix = if type_name == "generator" {
-                    " (for a generator, return `list(...)` of it)"
+                    w::unsupported_generator.as_str(lang)
                 } else {
                     ""
                 };
-                format!(
-                    "returned a {type_name}, which the judge cannot compare: return an int, float, bool, str, list, dict with str keys, or None{fix}"
-                )
+                w::unsupported { type_name, fix }.text(lang)
             }
-            (C::Unsupported { type_name }, Lang::Zh) => {
-                let fix = if type_name == "generator" {
-                    "（生成器请用 `list(...)` 转成列表再返回）"
-                } else {
-                    ""
-                };
-                format!(
-                    "返回了 {type_name}，评测无法比较它：请返回 int、float、bool、str、list、键为 str 的 dict 或 None{fix}"
-                )
-            }
-            (C::IntTooBig { digits }, Lang::En) => format!(
-                "returned the int {digits}, which does not fit in 64 bits (the judge compares ints from -2^63 to 2^63 - 1)"
-            ),
-            (C::IntTooBig { digits }, Lang::Zh) => format!(
-                "返回的整数 {digits} 超出了 64 位（评测比较的整数范围是 -2^63 到 2^63 - 1）"
-            ),
-            (C::NoPython { tried, reason }, Lang::En) => format!(
-                "could not run `{tried}` to grade the .py files ({reason}): install Python 3.9 or newer, or name it in JUDGE_PYTHON"
-            ),
-            (C::NoPython { tried, reason }, Lang::Zh) => format!(
-                "无法运行 `{tried}` 来评测 .py 文件（{reason}）：请安装 Python 3.9 或更新的版本，或用 JUDGE_PYTHON 指定"
-            ),
-            (C::OldPython { version }, Lang::En) => format!(
-                "Python {version} is too old to grade .py files: the judge needs 3.9 or newer (JUDGE_PYTHON names another)"
-            ),
-            (C::OldPython { version }, Lang::Zh) => format!(
-                "Python {version} 版本太旧，无法评测 .py 文件：评测需要 3.9 或更新的版本（可用 JUDGE_PYTHON 指定别的）"
-            ),
+            C::IntTooBig { digits } => w::int_too_big { digits }.text(lang),
+            C::NoPython { tried, reason } => w::no_python { tried, reason }.text(lang),
+            C::OldPython { version } => w::old_python { version }.text(lang),
         }
     }
 }
@@ -1127,19 +838,15 @@ impl SolverError {
     /// kept verbatim; in Chinese a few words before it say what kind of error
     /// it is. In English this is the text the verdict carries.
     pub fn message_in(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (SolverError::NotAttempted, Lang::En) => "not attempted yet".to_owned(),
-            (SolverError::NotAttempted, Lang::Zh) => "尚未作答".to_owned(),
-            (
-                SolverError::Compile(m) | SolverError::Runtime(m) | SolverError::Limit(m),
-                Lang::En,
-            ) => m.clone(),
-            (SolverError::Compile(m), Lang::Zh) => format!("代码无法编译：{m}"),
-            (SolverError::Runtime(m), Lang::Zh) => format!("运行出错：{m}"),
-            (SolverError::Limit(m), Lang::Zh) => format!("超出限制：{m}"),
-            (SolverError::Sandbox(hit), _) => hit.text_in(lang),
-            (SolverError::Code(e), _) => e.text_in(lang),
-            (SolverError::Script(f), _) => f.text_in(lang),
+        use words::solver as w;
+        match self {
+            SolverError::NotAttempted => w::not_attempted.text(lang),
+            SolverError::Compile(message) => w::compile { message }.text(lang),
+            SolverError::Runtime(message) => w::runtime { message }.text(lang),
+            SolverError::Limit(message) => w::limit { message }.text(lang),
+            SolverError::Sandbox(hit) => hit.text_in(lang),
+            SolverError::Code(e) => e.text_in(lang),
+            SolverError::Script(f) => f.text_in(lang),
         }
     }
 
@@ -1159,15 +866,13 @@ impl SolverError {
 impl Status {
     /// Short label in `lang`; in English the same as [`Status::label`].
     pub fn label_in(self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.label(),
-            Lang::Zh => match self {
-                Status::Passed => "通过",
-                Status::Failed => "未通过",
-                Status::Error => "出错",
-                Status::LimitExceeded => "超出限制",
-                Status::NotAttempted => "尚未作答",
-            },
+        use words::status as w;
+        match self {
+            Status::Passed => w::passed.as_str(lang),
+            Status::Failed => w::failed.as_str(lang),
+            Status::Error => w::error.as_str(lang),
+            Status::LimitExceeded => w::limit_exceeded.as_str(lang),
+            Status::NotAttempted => w::not_attempted.as_str(lang),
         }
     }
 }

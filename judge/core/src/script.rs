@@ -323,7 +323,7 @@ pub fn classify(e: EvalAltResult) -> SolverError {
 }
 
 /// Python's names for which Rhai has another spelling, with what to write
-/// instead, in English and Chinese; `say::python_names` gives those words.
+/// instead, in English and Chinese; `say::python_tip` gives those words.
 /// (Rhai has an `int(x)`: the whole part of a float, as a float; the wrong
 /// return type it leads to gets its own tip.)
 pub const PYTHON_NAMES: [&str; 11] = [
@@ -803,14 +803,15 @@ mod tests {
     #[test]
     fn every_python_name_has_its_words_in_both_languages() {
         for name in PYTHON_NAMES {
-            let (en, zh) = crate::say::python_names(name);
+            let tip = crate::say::python_tip(name).expect("a tip for every Python name");
+            let [en, zh] = crate::Lang::ALL.map(|lang| tip.text(lang));
             assert!(en.contains('`') && zh.contains('`'), "{name}");
             assert!(
                 zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
                 "{name}"
             );
         }
-        assert_eq!(crate::say::python_names("nothing"), ("", ""));
+        assert!(crate::say::python_tip("nothing").is_none());
     }
 
     #[test]
