@@ -2,9 +2,10 @@
 
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, group, parse_int,
-    parse_int_list, pick,
+    parse_int_list,
 };
 use crate::lang::Lang;
+use crate::say::attended as say;
 use super::ledger;
 
 // ANCHOR: demo
@@ -135,55 +136,31 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     for r in &table {
         let [len, full, c4, scored, c128, swa] =
             [r.len, r.full, r.c4, r.scored, r.c128, r.swa].map(|v| group(v as i64));
-        text += &match lang {
-            Lang::En => format!(
-                "context {len:>9}: full attention {full:>9}; C4 layer {c4} (indexer scores {scored}); C128 layer {c128}; window-only {swa}\n"
-            ),
-            Lang::Zh => format!(
-                "上下文 {len:>9}：全注意力 {full:>9}；C4 层 {c4}（索引器打分 {scored} 个）；C128 层 {c128}；仅窗口层 {swa}\n"
-            ),
-        };
+        let (len, full) = (format!("{len:>9}"), format!("{full:>9}"));
+        text += &say::row { len, full, c4, scored, c128, swa }.text(lang);
     }
     // What the longest context costs one V4-Flash request in bytes read a step.
     if let Some(&len) = p.lens.iter().max() {
         let [keys, c128, chosen] = step_bytes(len, FLASH_LAYERS, p.topk, p.window);
         let all = keys + c128 + chosen;
-        let [l, keys, c128, chosen, all_mb, share] = [
-            group(len as i64),
-            mb(keys),
-            mb(c128),
-            mb(chosen),
-            mb(all),
-            format!("{:.0}%", 100.0 * keys / all),
-        ];
-        text += &match lang {
-            Lang::En => format!(
-                "bytes read per decode step, one V4-Flash request at {l} tokens: {all_mb} ({keys} of indexer keys, {share} of it; {c128} of C128 entries; {chosen} of top-k entries and windows)\n"
-            ),
-            Lang::Zh => format!(
-                "每步解码读取的字节，V4-Flash 的一个请求在 {l} token 时：{all_mb}（{keys} 是索引键，占 {share}；{c128} 是 C128 条目；{chosen} 是 top-k 条目与窗口）\n"
-            ),
-        };
+        text += &say::step_bytes {
+            len: group(len as i64),
+            all: mb(all),
+            keys: mb(keys),
+            share: format!("{:.0}%", 100.0 * keys / all),
+            c128: mb(c128),
+            chosen: mb(chosen),
+        }
+        .text(lang);
     }
-    let header = pick(
-        lang,
-        [
-            "context",
-            "full attention",
-            "C4 + top-k",
-            "C4 entries scored",
-            "C128",
-            "window only",
-        ],
-        [
-            "上下文",
-            "全注意力",
-            "C4 + top-k",
-            "C4 打分条目数",
-            "C128",
-            "仅窗口",
-        ],
-    );
+    let header = [
+        say::col_context.text(lang),
+        say::col_full.text(lang),
+        "C4 + top-k".to_owned(),
+        say::col_scored.text(lang),
+        "C128".to_owned(),
+        say::col_window.text(lang),
+    ];
     let cells = table
         .iter()
         .map(|r| {
@@ -202,21 +179,16 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         dashed,
     };
     let plot = Plot {
-        title: pick(
-            lang,
-            "KV entries one query attends to, per layer",
-            "每层中一个查询关注的 KV 条目数",
-        )
-        .to_owned(),
-        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").to_owned(),
-        y_label: pick(lang, "entries attended", "关注的条目数").to_owned(),
+        title: say::chart_title.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: true,
         log_y: true,
         series: vec![
-            curve(header[1], &|l| l, true),
+            curve(&header[1], &|l| l, true),
             curve(
                 &if p.topk == 0 {
-                    pick(lang, "C4, no top-k cap", "C4，不设 top-k 上限").to_owned()
+                    say::c4_no_cap.text(lang)
                 } else {
                     format!("C4 + top-{}", p.topk)
                 },
@@ -224,7 +196,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
                 false,
             ),
             curve("C128", &|l| attended(l - 1, 128, 0, p.window), false),
-            curve(header[5], &|l| attended(l - 1, 1, 0, p.window), false),
+            curve(&header[5], &|l| attended(l - 1, 1, 0, p.window), false),
         ],
         heatmap: None,
     };
@@ -232,7 +204,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         blocks: vec![
             Block::Text(text),
             Block::Table {
-                header: header.iter().map(|s| s.to_string()).collect(),
+                header: header.to_vec(),
                 rows: cells,
             },
             Block::Plot(plot),

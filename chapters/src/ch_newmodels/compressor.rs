@@ -5,10 +5,11 @@ use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, checked_sum, count, group_u64, parse_choice, parse_int, pick,
+    checked_product, checked_sum, group_u64, parse_choice, parse_int,
 };
 use crate::lang::Lang;
 use crate::math;
+use crate::say::compressor as say;
 use crate::rng::SplitMix64;
 
 // ANCHOR: demo
@@ -287,59 +288,45 @@ pub fn compute(p: &Params) -> Computed {
 pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let r = compute(&p);
-    let tokens = |n: usize| match lang {
-        Lang::En => count(n as u64, "token", "tokens"),
-        Lang::Zh => format!("{} 个 token", group_u64(n as u64)),
+    let tokens = |n: usize| match n {
+        1 => say::tokens_one { n }.text(lang),
+        _ => say::tokens { n: group_u64(n as u64) }.text(lang),
     };
-    let entries = |n: usize| match lang {
-        Lang::En => count(n as u64, "entry", "entries"),
-        Lang::Zh => format!("{} 个条目", group_u64(n as u64)),
+    let entries = |n: usize| match n {
+        1 => say::entries_one { n }.text(lang),
+        _ => say::entries { n: group_u64(n as u64) }.text(lang),
     };
-    let layout = match (p.overlap, lang) {
-        (true, Lang::En) => format!(
-            "overlapping windows of {} every {}",
-            tokens(r.window),
-            tokens(p.ratio)
-        ),
-        (true, Lang::Zh) => format!(
-            "长 {} 的重叠窗口，每 {} 起一个",
-            tokens(r.window),
-            tokens(p.ratio)
-        ),
-        (false, Lang::En) => format!("disjoint blocks of {}", tokens(p.ratio)),
-        (false, Lang::Zh) => format!("互不重叠的块，每块 {}", tokens(p.ratio)),
+    let layout = if p.overlap {
+        say::layout_overlapping {
+            window: tokens(r.window),
+            ratio: tokens(p.ratio),
+        }
+        .text(lang)
+    } else {
+        say::layout_disjoint {
+            ratio: tokens(p.ratio),
+        }
+        .text(lang)
     };
     // Identical results read as such, not as "0.0e0".
     let diff = if r.max_abs_diff == 0.0 {
-        pick(lang, "0 (identical)", "0（完全相同）").to_owned()
+        say::diff_zero.text(lang)
     } else {
         format!("{:.1e}", r.max_abs_diff)
     };
-    let (n, streamed, partial, batch) = (
-        tokens(p.tokens),
-        entries(r.streamed.len()),
-        tokens(r.partial),
-        entries(r.batch.len()),
-    );
-    let text = match lang {
-        Lang::En => format!(
-            "{n}, D = {}, {layout}\nstreaming: {streamed}, {partial} left in the partial state\nall at once: {batch}\nlargest |streaming - all at once| = {diff}\n",
-            p.dim
-        ),
-        Lang::Zh => format!(
-            "{n}，D = {}，{layout}\n流式：{streamed}，部分状态里剩 {partial}\n一次算完：{batch}\n|流式 - 一次算完| 的最大值 = {diff}\n",
-            p.dim
-        ),
-    };
+    let text = say::summary {
+        n: tokens(p.tokens),
+        dim: p.dim,
+        layout,
+        streamed: entries(r.streamed.len()),
+        partial: tokens(r.partial),
+        batch: entries(r.batch.len()),
+        diff,
+    }
+    .text(lang);
     let shown = p.dim.min(4);
-    let mut header = vec![
-        pick(lang, "entry", "条目").to_owned(),
-        pick(lang, "tokens covered", "覆盖的 token").to_owned(),
-    ];
-    header.extend((0..shown).map(|d| match lang {
-        Lang::En => format!("dim {d}"),
-        Lang::Zh => format!("维度 {d}"),
-    }));
+    let mut header = vec![say::col_entry.text(lang), say::col_tokens.text(lang)];
+    header.extend((0..shown).map(|d| say::col_dim { d }.text(lang)));
     let rows = r
         .batch
         .iter()
@@ -361,10 +348,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .enumerate()
         .take(16)
         .map(|(k, ws)| Series {
-            name: match lang {
-                Lang::En => format!("entry {}", k + 1),
-                Lang::Zh => format!("条目 {}", k + 1),
-            },
+            name: say::series_entry { k: k + 1 }.text(lang),
             x: ws.iter().map(|(t, _)| (*t + 1) as f64).collect(),
             y: ws.iter().map(|(_, w)| *w).collect(),
             bars: true,
@@ -372,14 +356,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let plot = Plot {
-        title: pick(
-            lang,
-            "Softmax weight of each token in its entry (dimension 0)",
-            "每个 token 在其条目中的 Softmax 权重（维度 0）",
-        )
-        .to_owned(),
-        x_label: "token".to_owned(),
-        y_label: pick(lang, "weight", "权重").to_owned(),
+        title: say::chart_title.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         series,
         ..Plot::default()
     };

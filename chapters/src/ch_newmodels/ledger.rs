@@ -3,9 +3,10 @@
 
 use crate::demo::{
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
-    parse_choice, pick,
+    parse_choice,
 };
 use crate::lang::Lang;
+use crate::say::ledger as say;
 
 // ANCHOR: demo
 /// Bytes of one raw or compressed KV entry in V4's FP8 cache format (the source
@@ -303,22 +304,19 @@ pub fn markdown_table(models: &[Model]) -> String {
 /// the numbers and units are the same in both.
 pub fn markdown_table_in(models: &[Model], lang: Lang) -> String {
     let mib = 1024.0 * 1024.0;
-    let mut header: Vec<String> = match lang {
-        Lang::En => ["Model", "per token (KiB)", "fixed (MiB)"],
-        Lang::Zh => ["模型", "每 token（KiB）", "固定部分（MiB）"],
-    }
-    .map(str::to_owned)
-    .to_vec();
+    let mut header = vec![
+        say::md_col_model.text(lang),
+        say::md_col_per_token.text(lang),
+        say::md_col_fixed.text(lang),
+    ];
     for len in REPORT_AT {
         let power = if len.is_power_of_two() {
             format!(" = $2^{{{}}}$", len.ilog2())
         } else {
             String::new()
         };
-        header.push(match lang {
-            Lang::En => format!("request at {}{power} tokens (GiB)", length_label(len)),
-            Lang::Zh => format!("{}{power} token 的请求（GiB）", length_label(len)),
-        });
+        let len = length_label(len);
+        header.push(say::md_col_request { len, power }.text(lang));
     }
     let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
     let mut out = line(&header);
@@ -333,9 +331,9 @@ pub fn markdown_table_in(models: &[Model], lang: Lang) -> String {
         ];
         for len in REPORT_AT {
             row.push(m.bytes(len).map_or_else(
-                || match lang {
-                    Lang::En => format!("not supported (max {})", length_label(m.max_len)),
-                    Lang::Zh => format!("不支持（上限 {}）", length_label(m.max_len)),
+                || {
+                    let max = length_label(m.max_len);
+                    say::md_not_supported { max }.text(lang)
                 },
                 |b| format!("{:.2}", b / Units::Binary.giga()),
             ));
@@ -382,7 +380,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     };
     let at = |m: &Model, len: u64| {
         m.bytes(len).map_or_else(
-            || pick(lang, "not supported", "不支持").to_owned(),
+            || say::not_supported.text(lang),
             |b| format!("{:.2} {}", b / units.giga(), units.giga_name()),
         )
     };
@@ -395,41 +393,29 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         let (name, per_token, fixed) = (&m.name, units.fmt(m.per_token, 1), units.fmt(m.fixed, 1));
         let (short, long) = (at(m, REPORT_AT[0]), at(m, REPORT_AT[1]));
         // How many tokens' KV the fixed part is worth, where it is worth any.
-        let worth = match (m.crossover(), lang) {
-            (None, _) => String::new(),
-            (Some(_), Lang::En) => format!(" (as much as {} tokens' KV)", cross(m)),
-            (Some(_), Lang::Zh) => format!("（相当于 {} 个 token 的 KV）", cross(m)),
+        let worth = match m.crossover() {
+            None => String::new(),
+            Some(_) => say::worth { n: cross(m) }.text(lang),
         };
-        text += &match lang {
-            Lang::En => format!(
-                "{name}: {per_token} per token, {fixed} fixed per request{worth}; a 128K-token request {short}, a 1M-token request {long}\n"
-            ),
-            Lang::Zh => format!(
-                "{name}：每 token {per_token}，每个请求固定 {fixed}{worth}；128K token 的请求 {short}，1M token 的请求 {long}\n"
-            ),
-        };
+        text += &say::row {
+            name,
+            per_token,
+            fixed,
+            worth,
+            short,
+            long,
+        }
+        .text(lang);
     }
-    let header = pick(
-        lang,
-        [
-            "model",
-            "bytes per token",
-            "fixed bytes",
-            "fixed = KV at (tokens)",
-            "max tokens",
-            "at 128K tokens",
-            "at 1M tokens",
-        ],
-        [
-            "模型",
-            "每 token 字节数",
-            "固定字节数",
-            "固定部分 = KV 时（token）",
-            "最大 token 数",
-            "128K token 时",
-            "1M token 时",
-        ],
-    );
+    let header = [
+        say::col_model.text(lang),
+        say::col_per_token.text(lang),
+        say::col_fixed.text(lang),
+        say::col_crossover.text(lang),
+        say::col_max.text(lang),
+        say::col_short.text(lang),
+        say::col_long.text(lang),
+    ];
     let rows = models
         .iter()
         .map(|m| {
@@ -462,11 +448,11 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let plot = Plot {
-        title: match lang {
-            Lang::En => format!("KV per request ({}) vs context length", units.giga_name()),
-            Lang::Zh => format!("每个请求的 KV（{}）随上下文长度的变化", units.giga_name()),
-        },
-        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").into(),
+        title: say::chart_title {
+            unit: units.giga_name(),
+        }
+        .text(lang),
+        x_label: say::chart_x.text(lang),
         y_label: units.giga_name().into(),
         log_x: true,
         // Logarithmic, so a short request's few MiB are as readable as 1M tokens' GiB.
@@ -478,7 +464,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         blocks: vec![
             Block::Text(text),
             Block::Table {
-                header: header.iter().map(|h| h.to_string()).collect(),
+                header: header.to_vec(),
                 rows,
             },
             Block::Plot(plot),

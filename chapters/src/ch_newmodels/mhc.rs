@@ -5,11 +5,12 @@ use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, count, group, parse_float, parse_int, pick,
+    checked_product, group, parse_float, parse_int,
 };
 use crate::lang::Lang;
 use crate::math;
 use crate::rng::SplitMix64;
+use crate::say::mhc as say;
 
 // ANCHOR: demo
 /// Residual streams (DeepSeek-V4's `hc_mult`).
@@ -268,7 +269,7 @@ impl Params {
 /// A norm for the reader: 4 decimals, scientific when huge or tiny.
 fn fmt_norm(v: f64, lang: Lang) -> String {
     if !v.is_finite() {
-        pick(lang, "overflow (> 1.8e308)", "溢出（> 1.8e308）").to_owned()
+        say::overflow.text(lang)
     } else if v >= 1e5 || (v != 0.0 && v < 1e-3) {
         format!("{v:.3e}")
     } else {
@@ -292,25 +293,13 @@ fn chart_note(name: &str, norms: &[f64], lang: Lang) -> String {
     };
     let at = group(stop as i64);
     if norms[stop - 1] == 0.0 {
-        return match lang {
-            Lang::En => format!(
-                "the {name} product underflowed to 0 at layer {at}; the chart stops there\n"
-            ),
-            Lang::Zh => format!("{name}乘积下溢为 0，发生在第 {at} 层；图表到此为止\n"),
-        };
+        return say::underflow { name, at }.text(lang);
     }
-    let mut line = match lang {
-        Lang::En => format!(
-            "the {name} product passes {CHART_MAX:e} at layer {at}; the chart stops there"
-        ),
-        Lang::Zh => format!("{name}乘积超过 {CHART_MAX:e}，发生在第 {at} 层；图表到此为止"),
-    };
+    let max = format!("{CHART_MAX:e}");
+    let mut line = say::passes { name, max, at }.text(lang);
     if let Some(inf) = layer(&|v| !v.is_finite()) {
-        let inf = group(inf as i64);
-        line += &match lang {
-            Lang::En => format!(" and the product overflowed f64 (> 1.8e308) at layer {inf}"),
-            Lang::Zh => format!("，且乘积溢出 f64（> 1.8e308），发生在第 {inf} 层"),
-        };
+        let at = group(inf as i64);
+        line += &say::overflowed { at }.text(lang);
     }
     line + "\n"
 }
@@ -355,29 +344,33 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         fmt_norm(free[d - 1], lang),
         fmt_norm(ds[d - 1], lang),
     );
-    let iters = p.iters;
-    let mut text = match lang {
-        Lang::En => format!(
-            "comb from mhc_pre (20 Sinkhorn iterations): row sums {comb_rows}, column sums {comb_cols}\n\
-             one mixing matrix after {}: row sums {layer_rows}, column sums {layer_cols}\n\
-             sublayer input [{width}]; residual streams [{n}, {h}]\n\
-             largest singular value of the residual path after {}: unconstrained {free_d}, doubly stochastic {ds_d}\n",
-            count(iters as u64, "iteration", "iterations"),
-            count(d as u64, "layer", "layers"),
-        ),
-        Lang::Zh => format!(
-            "mhc_pre 给出的 comb（20 次 Sinkhorn 迭代）：行和 {comb_rows}，列和 {comb_cols}\n\
-             一个混合矩阵迭代 {iters} 次后：行和 {layer_rows}，列和 {layer_cols}\n\
-             子层输入 [{width}]；残差流 [{n}, {h}]\n\
-             {layers} 层之后残差路径的最大奇异值：无约束 {free_d}，双随机 {ds_d}\n"
-        ),
-    };
-    let names = pick(
-        lang,
-        ["unconstrained", "doubly stochastic"],
-        ["无约束", "双随机"],
+    let iters = group(p.iters as i64);
+    let (after_iters, after_layers) = (
+        match p.iters {
+            1 => say::after_iters_one { n: &iters }.text(lang),
+            _ => say::after_iters { n: &iters }.text(lang),
+        },
+        match d {
+            1 => say::after_layers_one { n: &layers }.text(lang),
+            _ => say::after_layers { n: &layers }.text(lang),
+        },
     );
-    for (name, norms) in names.into_iter().zip([&free, &ds]) {
+    let mut text = say::summary {
+        comb_rows,
+        comb_cols,
+        after_iters,
+        layer_rows,
+        layer_cols,
+        width,
+        n,
+        h,
+        after_layers,
+        free: free_d,
+        ds: ds_d,
+    }
+    .text(lang);
+    let names = [say::unconstrained.text(lang), say::doubly_stochastic.text(lang)];
+    for (name, norms) in names.iter().zip([&free, &ds]) {
         text += &chart_note(name, norms, lang);
     }
 
@@ -410,32 +403,27 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         }
     };
     let plot = Plot {
-        title: pick(
-            lang,
-            "Largest singular value of the product of mixing matrices",
-            "混合矩阵乘积的最大奇异值",
-        )
-        .to_owned(),
-        x_label: pick(lang, "layers", "层数").to_owned(),
-        y_label: pick(lang, "largest singular value", "最大奇异值").to_owned(),
+        title: say::chart_title.text(lang),
+        x_label: say::layers.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: false,
         log_y: true,
         series: vec![
-            curve(pick(lang, "unconstrained (I + noise)", "无约束（I + 噪声）"), free),
-            curve(pick(lang, "doubly stochastic (Sinkhorn)", "双随机（Sinkhorn）"), ds),
+            curve(&say::series_free.text(lang), free),
+            curve(&say::series_ds.text(lang), ds),
         ],
         heatmap: None,
     };
     let streams_axis: Vec<String> = (0..N).map(|i| i.to_string()).collect();
     let matrix = |title: String, m: &Array2<f64>| Plot {
         title,
-        x_label: pick(lang, "from stream", "来源流").to_owned(),
-        y_label: pick(lang, "to stream", "目标流").to_owned(),
+        x_label: say::from_stream.text(lang),
+        y_label: say::to_stream.text(lang),
         heatmap: Some(Heatmap {
             x: streams_axis.clone(),
             y: streams_axis.clone(),
             z: m.rows().into_iter().map(|r| r.to_vec()).collect(),
-            z_label: pick(lang, "weight", "权重").to_owned(),
+            z_label: say::weight.text(lang),
             // On 0..1 a product that has mixed to 1/4 everywhere reads as
             // uniform, instead of its last-digit differences filling the scale.
             z_range: Some((0.0, 1.0)),
@@ -445,22 +433,16 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     // Row i of the product says how much of each stream reaches stream i; the
     // layer's matrix is applied transposed (see residual_path), so show Aᵀ.
     let one = matrix(
-        match lang {
-            Lang::En => format!(
-                "One mixing matrix ({})",
-                count(iters as u64, "Sinkhorn iteration", "Sinkhorn iterations")
-            ),
-            Lang::Zh => format!("一个混合矩阵（{iters} 次 Sinkhorn 迭代）"),
+        match p.iters {
+            1 => say::one_matrix_one { n: &iters }.text(lang),
+            _ => say::one_matrix { n: &iters }.text(lang),
         },
         &layer.t().to_owned(),
     );
     let product = matrix(
-        match lang {
-            Lang::En => format!(
-                "Product of {}",
-                count(d as u64, "doubly stochastic matrix", "doubly stochastic matrices")
-            ),
-            Lang::Zh => format!("{layers} 个双随机矩阵的乘积"),
+        match d {
+            1 => say::product_one { n: &layers }.text(lang),
+            _ => say::product { n: &layers }.text(lang),
         },
         &path.ds_product,
     );
@@ -468,14 +450,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         blocks: vec![
             Block::Text(text),
             Block::Table {
-                header: pick(
-                    lang,
-                    ["layers", "unconstrained", "doubly stochastic"],
-                    ["层数", "无约束", "双随机"],
-                )
-                .iter()
-                    .map(|s| s.to_string())
-                    .collect(),
+                header: [say::layers.text(lang)].into_iter().chain(names).collect(),
                 rows,
             },
             Block::Plot(plot),

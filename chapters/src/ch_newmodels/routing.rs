@@ -4,10 +4,11 @@
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, checked_sum, count, group, parse_float, parse_int, parse_int_list, pick,
+    checked_product, checked_sum, group, parse_float, parse_int, parse_int_list,
 };
 use crate::lang::Lang;
 use crate::rng::SplitMix64;
+use crate::say::routing as say;
 
 // ANCHOR: demo
 /// `k` distinct entries of `perm`, uniformly: a partial Fisher–Yates shuffle of
@@ -177,13 +178,15 @@ pub const MODELS: &[(&str, u64, u64)] = &[
 ];
 // ANCHOR_END: demo
 
-/// The names of [`MODELS`] on the Chinese page, in the same order.
-const MODEL_NAMES_ZH: [&str; 4] = [
-    "DeepSeek-V3",
-    "DeepSeek-V4-Pro",
-    "Kimi-K3（潜空间 3584）",
-    "Kimi-K3，不做潜空间投影",
-];
+/// The name of [`MODELS`]`[i]` in `lang`: the Kimi-K3 variants' words come
+/// from the catalog.
+fn model_name(i: usize, lang: Lang) -> String {
+    match i {
+        2 => say::kimi_latent.text(lang),
+        3 => say::kimi_no_latent.text(lang),
+        _ => MODELS[i].0.to_owned(),
+    }
+}
 
 /// Largest vocabulary the demo accepts (Gemma's 262,144). Building the Zipf
 /// law costs one `powf` per token id, the most expensive step per unit.
@@ -340,32 +343,26 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let zipf = ZipfSampler::new(p.vocab, p.zipf);
     let results = simulate(p.seed, &zipf, p.experts, p.topk, &p.batches);
 
+    let tokens = |n: usize| match n {
+        1 => say::tokens_one { n }.text(lang),
+        _ => say::tokens { n: group(n as i64) }.text(lang),
+    };
     let mut text = String::new();
     for r in &results {
-        let (hash, uniform) = (max_over_mean(&r.hash), max_over_mean(&r.uniform));
-        text += &match lang {
-            Lang::En => format!(
-                "batch of {}: busiest expert carries {hash:.1}× the mean with hash routing, {uniform:.1}× with uniform routing\n",
-                count(r.batch as u64, "token", "tokens"),
-            ),
-            Lang::Zh => format!(
-                "{} 个 token 的批次：哈希路由下最忙的专家承担均值的 {hash:.1} 倍，均匀路由下为 {uniform:.1} 倍\n",
-                group(r.batch as i64),
-            ),
-        };
+        text += &say::batch {
+            tokens: tokens(r.batch),
+            hash: format!("{:.1}", max_over_mean(&r.hash)),
+            uniform: format!("{:.1}", max_over_mean(&r.uniform)),
+        }
+        .text(lang);
     }
     let p_max = zipf.probability(0);
     let floor = load_floor(p_max, p.experts, p.topk);
-    text += &match lang {
-        Lang::En => format!(
-            "floor for any table: the most frequent token is {:.1}% of the stream, so each of its experts carries at least {floor:.1}× the mean; only replicating hot experts lowers it\n",
-            100.0 * p_max
-        ),
-        Lang::Zh => format!(
-            "任何路由表都去不掉的下限：最常见的 token 占整个 token 流的 {:.1}%，它的每个专家至少承担均值的 {floor:.1} 倍；只有给热门专家加副本才能降下来\n",
-            100.0 * p_max
-        ),
-    };
+    text += &say::floor {
+        share: format!("{:.1}", 100.0 * p_max),
+        floor: format!("{floor:.1}"),
+    }
+    .text(lang);
     let rows = results
         .iter()
         .map(|r| {
@@ -389,30 +386,23 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         dashed: false,
     };
     let plot = Plot {
-        title: match lang {
-            Lang::En => format!(
-                "Tokens per expert, batch of {} × {} each",
-                count(p.chart_batch as u64, "token", "tokens"),
-                count(p.topk as u64, "expert", "experts")
-            ),
-            Lang::Zh => format!(
-                "每个专家分到的 token 数，批次 {} 个 token × 每个 {} 个专家",
-                group(p.chart_batch as i64),
-                group(p.topk as i64)
-            ),
-        },
-        x_label: pick(lang, "expert id", "专家编号").to_owned(),
-        y_label: pick(lang, "tokens routed to the expert", "路由到该专家的 token 数").to_owned(),
+        title: say::chart_title {
+            tokens: tokens(p.chart_batch),
+            experts: match p.topk {
+                1 => say::experts_one { n: 1 }.text(lang),
+                k => say::experts { n: group(k as i64) }.text(lang),
+            },
+        }
+        .text(lang),
+        x_label: say::expert_id.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: false,
         log_y: false,
         series: vec![
-            bars(pick(lang, "hash routing", "哈希路由"), charted.map(|r| &r.hash)),
-            bars(
-                pick(lang, "uniform routing", "均匀路由"),
-                charted.map(|r| &r.uniform),
-            ),
+            bars(&say::hash_routing.text(lang), charted.map(|r| &r.hash)),
+            bars(&say::uniform_routing.text(lang), charted.map(|r| &r.uniform)),
             Series {
-                name: pick(lang, "floor for any table", "任何路由表的下限").to_owned(),
+                name: say::floor_series.text(lang),
                 // A level line across the experts: its two ends.
                 x: vec![0.0, (p.experts - 1) as f64],
                 y: vec![floor * (p.chart_batch * p.topk) as f64 / p.experts as f64; 2],
@@ -436,34 +426,26 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let mut z = Vec::new();
     for (router, loads_of) in [
         (
-            pick(lang, "hash", "哈希"),
+            say::hash.text(lang),
             (|r: &BatchLoads| &r.hash) as fn(&BatchLoads) -> &Vec<u64>,
         ),
-        (pick(lang, "uniform", "均匀"), |r: &BatchLoads| &r.uniform),
+        (say::uniform.text(lang), |r: &BatchLoads| &r.uniform),
     ] {
         for r in &results {
             let batch = group(r.batch as i64);
-            labels.push(match lang {
-                Lang::En => format!("{router}, {batch}"),
-                Lang::Zh => format!("{router}，{batch}"),
-            });
+            labels.push(say::loads_row { router: &router, batch }.text(lang));
             z.push(relative(loads_of(r)));
         }
     }
     let loads = Plot {
-        title: pick(
-            lang,
-            "Load per expert ÷ mean, every batch",
-            "每个专家的负载 ÷ 均值，所有批次",
-        )
-        .to_owned(),
-        x_label: pick(lang, "expert id", "专家编号").to_owned(),
-        y_label: pick(lang, "router, batch (tokens)", "路由方式，批大小（token）").to_owned(),
+        title: say::loads_title.text(lang),
+        x_label: say::expert_id.text(lang),
+        y_label: say::loads_y.text(lang),
         heatmap: Some(Heatmap {
             x: (0..p.experts).map(|e| e.to_string()).collect(),
             y: labels,
             z,
-            z_label: pick(lang, "× mean", "× 均值").to_owned(),
+            z_label: say::loads_z.text(lang),
             z_range: None,
         }),
         ..Plot::default()
@@ -471,9 +453,8 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
 
     let dispatch = MODELS
         .iter()
-        .zip(MODEL_NAMES_ZH)
-        .map(|(&(en, hidden, topk), zh)| {
-            let name = pick(lang, en, zh);
+        .enumerate()
+        .map(|(i, &(_, hidden, topk))| {
             let bytes = dispatch_bytes(hidden, topk, 1);
             let kib = if bytes.is_multiple_of(1024) {
                 group((bytes / 1024) as i64)
@@ -481,7 +462,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
                 format!("{:.1}", bytes as f64 / 1024.0)
             };
             vec![
-                name.to_owned(),
+                model_name(i, lang),
                 group(hidden as i64),
                 topk.to_string(),
                 group(bytes as i64),
@@ -489,42 +470,28 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             ]
         })
         .collect();
-    let header = |cols: &[&str]| cols.iter().map(|s| s.to_string()).collect();
     Ok(Output {
         blocks: vec![
             Block::Text(text),
             Block::Table {
-                header: header(&pick(
-                    lang,
-                    [
-                        "batch (tokens)",
-                        "hash routing: max / mean",
-                        "uniform routing: max / mean",
-                    ],
-                    [
-                        "批大小（token）",
-                        "哈希路由：最大 / 均值",
-                        "均匀路由：最大 / 均值",
-                    ],
-                )),
+                header: vec![
+                    say::col_batch.text(lang),
+                    say::col_hash.text(lang),
+                    say::col_uniform.text(lang),
+                ],
                 rows,
             },
             Block::Plot(plot),
             Block::Plot(loads),
-            Block::Text(
-                pick(
-                    lang,
-                    "Dispatch per token per MoE layer (FP8, 1 byte per element):",
-                    "每个 token 在每个 MoE 层的分发量（FP8，每个元素 1 字节）：",
-                )
-                .to_owned(),
-            ),
+            Block::Text(say::dispatch_intro.text(lang)),
             Block::Table {
-                header: header(&pick(
-                    lang,
-                    ["model", "values sent", "experts per token", "bytes", "KiB"],
-                    ["模型", "发送的维度", "每 token 专家数", "字节", "KiB"],
-                )),
+                header: vec![
+                    say::col_model.text(lang),
+                    say::col_values.text(lang),
+                    say::col_topk.text(lang),
+                    say::col_bytes.text(lang),
+                    "KiB".to_owned(),
+                ],
                 rows: dispatch,
             },
         ],
