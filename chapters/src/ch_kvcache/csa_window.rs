@@ -1,6 +1,7 @@
 //! DeepSeek-V4's CSA compressor windows: which tokens each compressed entry
 //! covers when windows of 8 tokens start every 4, against disjoint blocks.
 
+use super::both;
 use super::formulas::{WINDOW, csa_entries};
 use super::kv_calc::{INDEXER_KEY_BYTES, grouped};
 use crate::ch_newmodels::ledger;
@@ -141,12 +142,9 @@ impl Params {
         if let (Ok(s), Ok(w)) = (&stride, &width)
             && w < s
         {
-            width = Err(ParamError::new(
+            width = Err(ParamError::from_msg(
                 "width",
-                format!(
-                    "must be at least the stride ({s}): a narrower window would leave the tokens between two windows in no entry"
-                ),
-                format!("不能小于步长（{s}）：窗口再窄，两个窗口之间的 token 就不属于任何条目了"),
+                both(|l| say::too_narrow { stride: s }.text(l)),
             ));
         }
         let (t, s, w, r, l) = (tokens, stride, width, ratio_hca, long).all_ok()?;

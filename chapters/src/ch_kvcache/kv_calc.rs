@@ -2,6 +2,7 @@
 //! hybrid, CSA + HCA) for models the reader lists, at context lengths the
 //! reader picks, against one GPU's memory.
 
+use crate::ch_kvcache::both;
 use crate::ch_kvcache::formulas::{
     H200_BYTES, Layout, Million, Model, Units, WINDOW, gqa_bytes, max_batch,
 };
@@ -323,10 +324,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
     let n = text.chars().count();
     if n > MAX_MODELS_CHARS {
         let (max, n) = (group_u64(MAX_MODELS_CHARS as u64), group_u64(n as u64));
-        return Err(vec![Msg::new(
-            format!("at most {max} characters (this text has {n})"),
-            format!("最多 {max} 个字符（这段文字有 {n} 个）"),
-        )]);
+        return Err(vec![both(|l| say::too_long { max: &max, n: &n }.text(l))]);
     }
     let mut specs = Vec::new();
     let mut errors = Vec::new();
@@ -337,56 +335,48 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
             continue;
         }
         if seen == MAX_MODELS {
-            errors.push(Msg::new(
-                format!("line {}: at most {MAX_MODELS} models", i + 1),
-                format!("第 {} 行：最多 {MAX_MODELS} 个模型", i + 1),
-            ));
+            errors.push(both(|l| {
+                let msg = say::too_many { max: MAX_MODELS }.text(l);
+                say::on_line { line: i + 1, msg }.text(l)
+            }));
             break;
         }
         seen += 1;
         match parse_line(t, i + 1) {
             Ok(s) => specs.push(s),
-            Err(e) => errors.push(e.prefixed(
-                &format!("line {}: ", i + 1),
-                &format!("第 {} 行：", i + 1),
-            )),
+            Err(e) => errors.push(both(|l| {
+                let msg = e.text_in(l);
+                say::on_line { line: i + 1, msg }.text(l)
+            })),
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     if specs.is_empty() {
-        return Err(vec![Msg::new(
-            "enter at least one model",
-            "请至少输入一个模型",
-        )]);
+        return Err(vec![both(|l| say::no_model.text(l))]);
     }
     Ok(specs)
 }
 
 /// One line; the error does not name the line (the caller does).
 fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
-    let example = || {
-        Msg::new(
-            "expected `name: kind key=value …`, e.g. `Qwen3-72B: gqa layers=80 kv_heads=8 head_dim=128 bytes=2`",
-            "应写作 `名称: 类型 键=值 …`，例如 `Qwen3-72B: gqa layers=80 kv_heads=8 head_dim=128 bytes=2`",
-        )
-    };
+    let example = || both(|l| say::expected.text(l));
+    let list = |items: &[&str], l: Lang| items.join(&say::list_sep.text(l));
     let Some(colon) = t.rfind(':') else {
         return Err(example());
     };
     let name = t[..colon].trim();
     if name.is_empty() {
-        return Err(Msg::new(
-            "the model needs a name before `:`",
-            "`:` 前面要写模型名称",
-        ));
+        return Err(both(|l| say::no_name.text(l)));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(Msg::new(
-            format!("a name has at most {MAX_NAME_CHARS} characters"),
-            format!("名称最多 {MAX_NAME_CHARS} 个字符"),
-        ));
+        return Err(both(|l| {
+            say::name_too_long {
+                max: MAX_NAME_CHARS,
+            }
+            .text(l)
+        }));
     }
     let mut words = t[colon + 1..].split_whitespace();
     let Some(kind) = words.next() else {
@@ -394,45 +384,41 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
     };
     let kinds: Vec<&str> = KINDS.iter().map(|k| k.0).collect();
     let Some(&(kind, keys)) = KINDS.iter().find(|k| k.0 == kind) else {
-        return Err(Msg::new(
-            format!("unknown kind `{}` (use {})", short(kind), kinds.join(", ")),
-            format!("未知类型 `{}`（可用 {}）", short(kind), kinds.join("、")),
-        ));
+        return Err(both(|l| {
+            say::unknown_kind {
+                kind: short(kind),
+                kinds: list(&kinds, l),
+            }
+            .text(l)
+        }));
     };
     let mut vals: Vec<Option<u64>> = vec![None; keys.len()];
     for w in words {
         let Some((k, v)) = w.split_once('=') else {
-            return Err(Msg::new(
-                format!("`{}` is not key=value", short(w)),
-                format!("`{}` 不是 键=值 的形式", short(w)),
-            ));
+            return Err(both(|l| say::not_key_value { word: short(w) }.text(l)));
         };
         let Some(at) = keys.iter().position(|key| *key == k) else {
-            return Err(Msg::new(
-                format!(
-                    "{kind} takes {}; `{}` is not one of them",
-                    keys.join(", "),
-                    short(k)
-                ),
-                format!(
-                    "{kind} 只接受 {}；`{}` 不在其中",
-                    keys.join("、"),
-                    short(k)
-                ),
-            ));
+            return Err(both(|l| {
+                say::unknown_key {
+                    kind,
+                    keys: list(keys, l),
+                    key: short(k),
+                }
+                .text(l)
+            }));
         };
         if vals[at].is_some() {
-            return Err(Msg::new(
-                format!("`{k}` is given twice"),
-                format!("`{k}` 写了两次"),
-            ));
+            return Err(both(|l| say::twice { key: k }.text(l)));
         }
         let digits: String = v.chars().filter(|c| *c != '_' && *c != ',').collect();
         let x: u64 = digits.parse().map_err(|_| {
-            Msg::new(
-                format!("{k}: `{}` is not a whole number", short(v)),
-                format!("{k}：`{}` 不是整数", short(v)),
-            )
+            both(|l| {
+                say::not_whole {
+                    key: k,
+                    value: short(v),
+                }
+                .text(l)
+            })
         })?;
         let (_, lo, hi) = RANGES
             .iter()
@@ -441,20 +427,28 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
             .unwrap_or(("", 0, 0));
         if x < lo || x > hi {
             let (lo, hi) = (group_u64(lo), group_u64(hi));
-            return Err(Msg::new(
-                format!("{k} must be between {lo} and {hi}"),
-                format!("{k} 须在 {lo} 到 {hi} 之间"),
-            ));
+            return Err(both(|l| {
+                say::out_of_range {
+                    key: k,
+                    lo: &lo,
+                    hi: &hi,
+                }
+                .text(l)
+            }));
         }
         vals[at] = Some(x);
     }
     let last = keys.len() - 1;
     vals[last] = vals[last].or(Some(2));
     if let Some(missing) = keys.iter().zip(&vals).find(|(_, v)| v.is_none()) {
-        return Err(Msg::new(
-            format!("{kind} needs {}: `{}` is missing", keys.join(", "), missing.0),
-            format!("{kind} 需要 {}：缺少 `{}`", keys.join("、"), missing.0),
-        ));
+        return Err(both(|l| {
+            say::missing {
+                kind,
+                keys: list(keys, l),
+                key: missing.0,
+            }
+            .text(l)
+        }));
     }
     let g = |i: usize| vals[i].unwrap_or(0);
     let layout = match kind {
@@ -470,10 +464,13 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
         },
         "hybrid" => {
             if g(1) > g(0) {
-                return Err(Msg::new(
-                    format!("full = {} is more than layers = {}", g(1), g(0)),
-                    format!("full = {} 大于 layers = {}", g(1), g(0)),
-                ));
+                return Err(both(|l| {
+                    say::full_too_big {
+                        full: g(1),
+                        layers: g(0),
+                    }
+                    .text(l)
+                }));
             }
             Layout::Hybrid {
                 layers: g(0),
@@ -484,18 +481,13 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
         }
         _ => {
             if g(0) + g(1) == 0 || g(0) + g(1) > g(2) {
-                return Err(Msg::new(
-                    format!(
-                        "csa + hca = {} must be between 1 and layers = {}",
-                        g(0) + g(1),
-                        g(2)
-                    ),
-                    format!(
-                        "csa + hca = {} 须在 1 到 layers = {} 之间",
-                        g(0) + g(1),
-                        g(2)
-                    ),
-                ));
+                return Err(both(|l| {
+                    say::csa_hca_range {
+                        sum: g(0) + g(1),
+                        layers: g(2),
+                    }
+                    .text(l)
+                }));
             }
             Layout::CsaHca {
                 n_csa: g(0),

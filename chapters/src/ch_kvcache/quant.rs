@@ -2,6 +2,7 @@
 //! rotate-then-round stand-in for ~3.5-bit vector quantization, measured on
 //! seeded KV-like vectors with outlier channels.
 
+use super::both;
 use super::formulas::{Model, Units, table_model};
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
@@ -399,16 +400,9 @@ impl Params {
             if (d as u64).is_power_of_two() {
                 Ok(d)
             } else {
-                Err(ParamError::new(
+                Err(ParamError::from_msg(
                     "dim",
-                    format!(
-                        "must be a power of two (16, 32, …, 4,096) for the Walsh–Hadamard rotation; {} is not",
-                        group(d)
-                    ),
-                    format!(
-                        "Walsh–Hadamard 旋转要求它是 2 的幂（16、32、…、4,096），{} 不是",
-                        group(d)
-                    ),
+                    both(|l| say::not_power_of_two { dim: group(d) }.text(l)),
                 ))
             }
         });
@@ -417,14 +411,17 @@ impl Params {
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
         let model = parse_choice(raw, "model", &MODELS);
         let tokens = parse_int(raw, "tokens", 1, 1 << 30);
+        let what = both(|l| say::budget_what.text(l));
+        let unit = both(|l| say::budget_unit.text(l));
+        let lower = both(|l| say::budget_lower.text(l));
         if let (Ok(d), Ok(v)) = (&dim, &vectors)
             && let Err(e) = check_budget(
                 "vectors",
-                ("vectors × dim", "向量个数 × 维度"),
+                (&what.en, &what.zh),
                 checked_product(&[*v as u64, *d as u64]),
                 MAX_VALUES,
-                ("values", "值的个数"),
-                ("vectors or dim", "向量个数或维度"),
+                (&unit.en, &unit.zh),
+                (&lower.en, &lower.zh),
             )
         {
             vectors = Err(e);
@@ -432,19 +429,14 @@ impl Params {
         if let (Ok(d), Ok(o)) = (&dim, &outliers)
             && o > d
         {
-            outliers = Err(ParamError::new(
+            outliers = Err(ParamError::from_msg(
                 "outliers",
-                format!("at most dim ({}) channels", group(*d)),
-                format!("最多等于维度（{}）个通道", group(*d)),
+                both(|l| say::too_many_outliers { dim: group(*d) }.text(l)),
             ));
         }
         let model = model.and_then(|name| {
             table_model(name).ok_or_else(|| {
-                ParamError::new(
-                    "model",
-                    format!("no model named {name}"),
-                    format!("没有名为 {name} 的模型"),
-                )
+                ParamError::from_msg("model", both(|l| say::no_such_model { name }.text(l)))
             })
         });
         let (dim, vectors, outliers, seed, model, tokens) = (dim, vectors, outliers, seed, model, tokens).all_ok()?;
