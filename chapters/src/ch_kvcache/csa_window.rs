@@ -1,14 +1,16 @@
 //! DeepSeek-V4's CSA compressor windows: which tokens each compressed entry
 //! covers when windows of 8 tokens start every 4, against disjoint blocks.
 
+use super::both;
 use super::formulas::{WINDOW, csa_entries};
 use super::kv_calc::{INDEXER_KEY_BYTES, grouped};
 use crate::ch_newmodels::ledger;
 use crate::demo::{
-    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, count, group_u64,
-    cjk_join, parse_int, parse_int_list, pick,
+    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, group_u64,
+    parse_int, parse_int_list,
 };
 use crate::lang::Lang;
+use crate::say::csa_window as say;
 
 // ANCHOR: demo
 /// The tokens (1-based, inclusive) that entry `k` (1-based) covers: `width`
@@ -140,12 +142,9 @@ impl Params {
         if let (Ok(s), Ok(w)) = (&stride, &width)
             && w < s
         {
-            width = Err(ParamError::new(
+            width = Err(ParamError::from_msg(
                 "width",
-                format!(
-                    "must be at least the stride ({s}): a narrower window would leave the tokens between two windows in no entry"
-                ),
-                format!("不能小于步长（{s}）：窗口再窄，两个窗口之间的 token 就不属于任何条目了"),
+                both(|l| say::too_narrow { stride: s }.text(l)),
             ));
         }
         let (t, s, w, r, l) = (tokens, stride, width, ratio_hca, long).all_ok()?;
@@ -200,19 +199,31 @@ fn draw(row: &Row, tokens: u64, shown: u64, lang: Lang) -> String {
         })
         .collect();
     let (first, last) = (group_u64(row.first), group_u64(row.last));
-    line += &match lang {
-        Lang::En => format!("  tokens {first}–{last}"),
-        Lang::Zh => format!("  token {first}–{last}"),
-    };
+    line += &say::span { first, last }.text(lang);
     if !row.finished {
         let have = tokens.min(row.last) + 1 - row.first;
         let all = row.last + 1 - row.first;
-        line += &match lang {
-            Lang::En => format!(", {have} of {all} so far"),
-            Lang::Zh => format!("，目前 {have}/{all}"),
-        };
+        line += &say::so_far { have, all }.text(lang);
     }
     line
+}
+
+/// "1 entry", "4 entries" in `lang`.
+fn count_entries(n: u64, lang: Lang) -> String {
+    if n == 1 {
+        say::entries_one { n: group_u64(n) }.text(lang)
+    } else {
+        say::entries { n: group_u64(n) }.text(lang)
+    }
+}
+
+/// "1 token", "4 tokens" in `lang`.
+fn count_tokens(n: u64, lang: Lang) -> String {
+    if n == 1 {
+        say::tokens_one { n: group_u64(n) }.text(lang)
+    } else {
+        say::tokens { n: group_u64(n) }.text(lang)
+    }
 }
 
 /// A ruler over tokens `1..=shown`: the token number every 8 columns.
@@ -231,81 +242,60 @@ pub fn picture(tokens: u64, stride: u64, width: u64, lang: Lang) -> String {
     let shown = tokens.min(MAX_SHOWN);
     let (over, over_more) = picture_rows("c", tokens, shown, stride, width);
     let (disj, disj_more) = picture_rows("d", tokens, shown, stride, stride);
+    let token = say::token.text(lang);
     let pad = over
         .iter()
         .chain(&disj)
         .map(|r| r.label.len())
-        .chain(["token".len()])
+        .chain([token.chars().count()])
         .max()
         .unwrap_or(5)
         + 2;
     let mut out = String::new();
     if shown < tokens {
-        out += &match lang {
-            Lang::En => format!("(showing tokens 1–{shown} of {})\n", group_u64(tokens)),
-            Lang::Zh => format!(
-                "（只显示第 1–{shown} 个 token，共 {} 个）\n",
-                group_u64(tokens)
-            ),
-        };
+        out += &say::showing {
+            shown,
+            tokens: group_u64(tokens),
+        }
+        .text(lang);
     }
     let block = |out: &mut String, title: String, rows: &[Row], more: u64| {
         *out += &title;
-        *out += &format!("{:<pad$}{}\n", "token", ruler(shown));
+        *out += &format!("{token:<pad$}{}\n", ruler(shown));
         for r in rows {
             *out += &format!("{:<pad$}{}\n", r.label, draw(r, tokens, shown, lang));
         }
-        if more > 0 {
-            let (what, verb) = if more == 1 {
-                ("entry", "starts")
-            } else {
-                ("entries", "start")
-            };
+        if more == 1 {
+            *out += &say::more_one { more, shown }.text(lang);
+        } else if more > 1 {
             let more = group_u64(more);
-            *out += &match lang {
-                Lang::En => format!("… and {more} more {what} {verb} within tokens 1–{shown}\n"),
-                Lang::Zh => format!("… 另有 {more} 个条目在第 1–{shown} 个 token 内开始\n"),
-            };
+            *out += &say::more { more, shown }.text(lang);
         }
     };
     block(
         &mut out,
-        match lang {
-            Lang::En => format!(
-                "overlapping windows of {width}, a new one every {stride}: {} finished after {}\n",
-                count(csa_entries(tokens, stride, width), "entry", "entries"),
-                count(tokens, "token", "tokens")
-            ),
-            Lang::Zh => format!(
-                "长 {width} 的重叠窗口，每 {stride} 个 token 起一个：完成 {} 个条目（读完 {} 个 token 后）\n",
-                group_u64(csa_entries(tokens, stride, width)),
-                group_u64(tokens)
-            ),
-        },
+        say::over_title {
+            width,
+            stride,
+            entries: count_entries(csa_entries(tokens, stride, width), lang),
+            tokens: count_tokens(tokens, lang),
+        }
+        .text(lang),
         &over,
         over_more,
     );
     out += "\n";
     block(
         &mut out,
-        match lang {
-            Lang::En => format!(
-                "disjoint blocks of {stride}: {} finished\n",
-                count(csa_entries(tokens, stride, stride), "entry", "entries")
-            ),
-            Lang::Zh => format!(
-                "互不重叠、每块 {stride} 个 token：完成 {} 个条目\n",
-                group_u64(csa_entries(tokens, stride, stride))
-            ),
-        },
+        say::disjoint_title {
+            stride,
+            entries: count_entries(csa_entries(tokens, stride, stride), lang),
+        }
+        .text(lang),
         &disj,
         disj_more,
     );
-    out += pick(
-        lang,
-        "█ in a finished entry   ▒ waiting in the compressor (entry not finished)   . not in this entry\n",
-        "█ 在已完成的条目中   ▒ 在压缩器中等待（条目未完成）   . 不在该条目中\n",
-    );
+    out += &say::legend.text(lang);
     out
 }
 
@@ -328,122 +318,70 @@ fn steady_coverage(stride: u64, width: u64) -> (u64, u64, u64) {
 
 /// The summary text.
 fn summary(p: &Params, lang: Lang) -> String {
-    if lang == Lang::Zh {
-        return summary_zh(p);
-    }
     let (s, w) = (p.stride, p.width);
     let c = counts(p.tokens, s, w, p.ratio_hca);
-    let mut text = format!(
-        "after {}: {} with windows of {w} every {s}, {} with disjoint blocks of {s} (n/{s} = {}), {} of HCA (blocks of {})\n",
-        count(p.tokens, "token", "tokens"),
-        count(c.overlapping, "entry", "entries"),
-        count(c.disjoint, "entry", "entries"),
-        fmt_ratio(p.tokens, s),
-        count(c.hca, "entry", "entries"),
-        p.ratio_hca
-    );
+    let mut text = say::counts {
+        tokens: count_tokens(p.tokens, lang),
+        over: count_entries(c.overlapping, lang),
+        w,
+        s,
+        disjoint: count_entries(c.disjoint, lang),
+        ratio: fmt_ratio(p.tokens, s),
+        hca: count_entries(c.hca, lang),
+        r: p.ratio_hca,
+    }
+    .text(lang);
     let (from, lo, hi) = steady_coverage(s, w);
     let each = if lo == hi {
-        count(lo, "entry", "entries")
+        count_entries(lo, lang)
     } else {
-        format!("{lo} or {hi} entries")
+        say::entries_either { lo, hi }.text(lang)
     };
     text += &if from > 1 {
-        format!(
-            "every token from token {from} on is in {each} (counting entries still being filled); tokens 1–{} in fewer\n",
-            from - 1
-        )
+        say::steady {
+            from,
+            each,
+            before: from - 1,
+        }
+        .text(lang)
     } else {
-        format!("every token is in {each} (counting entries still being filled)\n")
+        say::steady_all { each }.text(lang)
     };
     let n = p.tokens;
     let range = |k: u64| match k {
-        0 => "no tokens".to_owned(),
-        1 => format!("token {}", group_u64(n)),
-        _ => format!("tokens {}–{} ({k})", group_u64(n - k + 1), group_u64(n)),
-    };
-    text += &format!(
-        "the overlapping compressor holds {} for entries not yet finished; ",
-        range(c.held)
-    );
-    text += &match c.uncovered {
-        0 => "every token is in a finished entry\n".to_owned(),
-        k => format!("{} in no finished entry yet\n", range(k)),
-    };
-    if w - 1 <= WINDOW {
-        text += &format!(
-            "the tokens it holds (never more than width − 1 = {}) are always among the last {WINDOW} raw tokens every V4 layer keeps, so a query still sees them\n",
-            w - 1
-        );
-    }
-    if w.is_multiple_of(s) && w > s {
-        let k = w / s - 1;
-        text += &format!(
-            "with overlap there are ⌊(n − {w})/{s}⌋ + 1 = ⌊n/{s}⌋ − {k} entries for every n ≥ {w}: {} fewer than disjoint blocks of {s}\n",
-            count(k, "entry", "entries")
-        );
-    }
-    text
-}
-
-/// [`summary`] in Chinese: the same sentences, with the same numbers in the
-/// same order.
-fn summary_zh(p: &Params) -> String {
-    let (s, w) = (p.stride, p.width);
-    let c = counts(p.tokens, s, w, p.ratio_hca);
-    let mut text = format!(
-        "读完 {} 个 token 后：{} 个条目（窗口长 {w}，每 {s} 个 token 起一个），{} 个条目（互不重叠、每块 {s}；n/{s} = {}），HCA {} 个条目（每块 {}）\n",
-        group_u64(p.tokens),
-        group_u64(c.overlapping),
-        group_u64(c.disjoint),
-        fmt_ratio(p.tokens, s),
-        group_u64(c.hca),
-        p.ratio_hca
-    );
-    let (from, lo, hi) = steady_coverage(s, w);
-    let each = if lo == hi {
-        format!("{} 个条目", group_u64(lo))
-    } else {
-        format!("{lo} 或 {hi} 个条目")
-    };
-    text += &if from > 1 {
-        format!(
-            "从第 {from} 个 token 起，每个 token 都在 {each}中（包括仍在填充的条目）；第 1–{} 个 token 所在的条目更少\n",
-            from - 1
-        )
-    } else {
-        format!("每个 token 都在 {each}中（包括仍在填充的条目）\n")
-    };
-    let n = p.tokens;
-    let range = |k: u64| match k {
-        0 => "没有 token".to_owned(),
-        1 => format!("第 {} 个 token", group_u64(n)),
-        _ => format!(
-            "第 {}–{} 个 token（{k} 个）",
-            group_u64(n - k + 1),
-            group_u64(n)
-        ),
+        1 => say::range_one { n: group_u64(n) }.text(lang),
+        _ => say::range {
+            first: group_u64(n - k + 1),
+            last: group_u64(n),
+            k,
+        }
+        .text(lang),
     };
     text += &match c.held {
-        0 => "重叠压缩器没有为未完成的条目保留 token；".to_owned(),
-        k => format!("重叠压缩器为尚未完成的条目保留了{}；", range(k)),
+        0 => say::held_none.text(lang),
+        k => say::held { range: range(k) }.text(lang),
     };
     text += &match c.uncovered {
-        0 => "每个 token 都已在某个已完成的条目中\n".to_owned(),
-        k => format!("{}\n", cjk_join(&range(k), "还不在任何已完成的条目中")),
+        0 => say::uncovered_none.text(lang),
+        1 => say::uncovered_one { range: range(1) }.text(lang),
+        k => say::uncovered { range: range(k) }.text(lang),
     };
     if w - 1 <= WINDOW {
-        text += &format!(
-            "它保留的 token（最多 宽度 − 1 = {} 个）总落在最后 {WINDOW} 个原始 token 之内，而每个 V4 层都保留这些 token，所以查询仍能看到它们\n",
-            w - 1
-        );
+        text += &say::in_window {
+            held: w - 1,
+            window: WINDOW,
+        }
+        .text(lang);
     }
     if w.is_multiple_of(s) && w > s {
         let k = w / s - 1;
-        text += &format!(
-            "有重叠时共有 ⌊(n − {w})/{s}⌋ + 1 = ⌊n/{s}⌋ − {k} 个条目（对每个 n ≥ {w}）：少 {} 个条目（相比每块 {s} 的不重叠分块）\n",
-            group_u64(k)
-        );
+        text += &say::fewer {
+            w,
+            s,
+            k,
+            fewer: count_entries(k, lang),
+        }
+        .text(lang);
     }
     text
 }
@@ -483,7 +421,7 @@ pub fn coverage(tokens: u64, stride: u64, width: u64, lang: Lang) -> Heatmap {
                     .collect()
             })
             .collect(),
-        z_label: pick(lang, "1 covered, 0.5 waiting", "1 已覆盖，0.5 等待中").to_owned(),
+        z_label: say::covered_waiting.text(lang),
         z_range: Some((0.0, 1.0)),
     }
 }
@@ -494,35 +432,17 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let (s, w) = (p.stride, p.width);
     let text = format!("{}\n{}", summary(&p, lang), picture(p.tokens, s, w, lang));
-    let overlapping = match lang {
-        Lang::En => format!("overlapping ({w} every {s})"),
-        Lang::Zh => format!("重叠（长 {w}，每 {s} 个起一个）"),
-    };
-    let disjoint = match lang {
-        Lang::En => format!("disjoint blocks of {s}"),
-        Lang::Zh => format!("不重叠分块（每块 {s}）"),
-    };
-    let r = p.ratio_hca;
-    let header = match lang {
-        Lang::En => vec![
-            "context".to_owned(),
-            overlapping.clone(),
-            disjoint.clone(),
-            format!("HCA blocks of {r}"),
-            "tokens in no finished overlapping entry".to_owned(),
-            "tokens the overlapping compressor holds".to_owned(),
-            "tokens the HCA compressor holds".to_owned(),
-        ],
-        Lang::Zh => vec![
-            "上下文".to_owned(),
-            overlapping.clone(),
-            disjoint.clone(),
-            format!("HCA 分块（每块 {r}）"),
-            "不在任何已完成重叠条目中的 token".to_owned(),
-            "重叠压缩器保留的 token".to_owned(),
-            "HCA 压缩器保留的 token".to_owned(),
-        ],
-    };
+    let overlapping = say::overlapping { w, s }.text(lang);
+    let disjoint = say::disjoint { s }.text(lang);
+    let header = vec![
+        say::col_context.text(lang),
+        overlapping.clone(),
+        disjoint.clone(),
+        say::col_hca { r: p.ratio_hca }.text(lang),
+        say::col_uncovered.text(lang),
+        say::col_held.text(lang),
+        say::col_hca_held.text(lang),
+    ];
     let rows = p
         .long
         .iter()
@@ -543,12 +463,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let heatmap = Plot {
-        title: match lang {
-            Lang::En => format!("Tokens each entry covers (windows of {w} every {s})"),
-            Lang::Zh => format!("每个条目覆盖的 token（窗口长 {w}，每 {s} 个起一个）"),
-        },
-        x_label: "token".to_owned(),
-        y_label: pick(lang, "entry", "条目").to_owned(),
+        title: say::heatmap_title { w, s }.text(lang),
+        x_label: say::token.text(lang),
+        y_label: say::heatmap_y.text(lang),
         heatmap: Some(coverage(p.tokens, s, w, lang)),
         ..Plot::default()
     };
@@ -561,14 +478,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         dashed,
     };
     let chart = Plot {
-        title: pick(
-            lang,
-            "Finished entries after n tokens",
-            "n 个 token 之后已完成的条目数",
-        )
-        .to_owned(),
-        x_label: pick(lang, "tokens n", "token 数 n").to_owned(),
-        y_label: pick(lang, "entries", "条目数").to_owned(),
+        title: say::chart_title.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: false,
         log_y: false,
         series: vec![

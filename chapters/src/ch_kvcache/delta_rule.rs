@@ -2,11 +2,13 @@
 //! against the gated delta rule of Gated DeltaNet, and the two ways of writing
 //! the gated rule (the paper's and the source article's).
 
+use super::both;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, checked_sum, group, parse_float, parse_int, pick,
+    checked_product, checked_sum, group, parse_float, parse_int,
 };
 use crate::lang::Lang;
+use crate::say::delta_rule as say;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -341,14 +343,17 @@ impl Params {
         let alpha = parse_float(raw, "alpha", 0.0, 1.0);
         let beta = parse_float(raw, "beta", 0.0, 2.0);
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        let what = both(|l| say::budget_what.text(l));
+        let unit = both(|l| say::budget_unit.text(l));
+        let lower = both(|l| say::budget_lower.text(l));
         if let (Ok(d), Ok(n)) = (&dim, &pairs)
             && let Err(e) = check_budget(
                 "pairs",
-                ("3·d²·(2·4d + Σ sweep n) + 12·d²·pairs", "3·d²·(2·4d + Σ 扫描的 n) + 12·d²·键值对数"),
+                (&what.en, &what.zh),
                 work(*d as u64, *n as u64),
                 MAX_WORK,
-                ("multiply-adds", "乘加次数"),
-                ("pairs or dim", "键值对数或维度"),
+                (&unit.en, &unit.zh),
+                (&lower.en, &lower.zh),
             )
         {
             pairs = Err(e);
@@ -390,72 +395,36 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let (d, n, alpha, beta) = (p.dim, p.pairs, p.alpha, p.beta);
     let points = sweep(d, p.seed, alpha, beta);
 
-    let (dd, seed) = (group((d * d) as i64), p.seed);
-    let mut text = match lang {
-        Lang::En => format!(
-            "d = {d}: the state holds {d} × {d} = {dd} numbers whatever the number of pairs. \
-             Keys are unit vectors (L2-normalised Gaussians), values Gaussian, seed {seed}; \
-             β = {beta}, α = {alpha}.\n\
-             Recall error: mean over the pairs written of ‖S k_i − v_i‖ / ‖v_i‖, reading \
-             every key back after the last write.\n\n"
-        ),
-        Lang::Zh => format!(
-            "d = {d}：无论写入多少对，状态都只存 {d} × {d} = {dd} 个数。\
-             键是单位向量（L2 归一化的高斯向量），值服从高斯分布，种子 {seed}；\
-             β = {beta}，α = {alpha}。\n\
-             召回误差：最后一次写入之后逐个读回每个键，对写入的各对取 ‖S k_i − v_i‖ / ‖v_i‖ \
-             的平均。\n\n"
-        ),
-    };
+    let mut text = say::intro {
+        d,
+        dd: group((d * d) as i64),
+        seed: p.seed,
+        beta,
+        alpha,
+    }
+    .text(lang);
     for pt in points
         .iter()
         .filter(|pt| pt.n * 2 == d || pt.n == 2 * d || pt.n == d)
     {
-        let (n, r) = (group(pt.n as i64), ratio(pt.n, d));
-        let (a, b, c) = (pct(pt.additive), pct(pt.delta), pct(pt.gated));
-        text += &match lang {
-            Lang::En => format!(
-                "n = {n} (n/d = {r}): additive S += v kᵀ {a}, delta rule (α = 1) {b}, gated delta rule (α = {alpha}) {c}\n"
-            ),
-            Lang::Zh => format!(
-                "n = {n}（n/d = {r}）：加法规则 S += v kᵀ {a}，Delta 规则（α = 1）{b}，门控 Delta 规则（α = {alpha}）{c}\n"
-            ),
-        };
+        text += &say::sweep_row {
+            n: group(pt.n as i64),
+            r: ratio(pt.n, d),
+            a: pct(pt.additive),
+            b: pct(pt.delta),
+            alpha,
+            c: pct(pt.gated),
+        }
+        .text(lang);
     }
-
-    text += pick(
-        lang,
-        "A d × d state holds at most d independent directions, so past n = d no rule can \
-         recall every pair. The additive rule's error grows like √((n − 1)/d): every other \
-         pair leaks in through its key's overlap with the one read.\n",
-        "d × d 的状态最多容纳 d 个独立方向，所以 n 超过 d 之后，没有哪种规则能召回每一对。\
-         加法规则的误差按 √((n − 1)/d) 增长：其他每一对都会通过自己的键与被读取的键的重叠漏进来。\n",
-    );
+    text += &say::capacity.text(lang);
 
     let (keys, values) = pairs(d, n, p.seed);
     let runs = [
-        (
-            pick(lang, "delta rule, α = 1", "Delta 规则，α = 1").to_owned(),
-            Rule::Paper { alpha: 1.0, beta },
-        ),
-        (
-            match lang {
-                Lang::En => format!("gated, α = {alpha} (paper form)"),
-                Lang::Zh => format!("门控，α = {alpha}（论文形式）"),
-            },
-            Rule::Paper { alpha, beta },
-        ),
-        (
-            match lang {
-                Lang::En => format!("gated, α = {alpha} (source form)"),
-                Lang::Zh => format!("门控，α = {alpha}（源码形式）"),
-            },
-            Rule::Source { alpha, beta },
-        ),
-        (
-            pick(lang, "additive S += v kᵀ", "加法规则 S += v kᵀ").to_owned(),
-            Rule::Additive,
-        ),
+        (say::run_delta.text(lang), Rule::Paper { alpha: 1.0, beta }),
+        (say::run_paper { alpha }.text(lang), Rule::Paper { alpha, beta }),
+        (say::run_source { alpha }.text(lang), Rule::Source { alpha, beta }),
+        (say::additive.text(lang), Rule::Additive),
     ];
     let states: Vec<Vec<Vec<f64>>> = runs
         .iter()
@@ -468,63 +437,54 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let gap = relative_gap(&states[1], &states[2]);
     let q = (n / 4).max(1);
     let (written, last) = (group(n as i64), n - 1);
-    let scale = alpha.powi((n - 1).min(i32::MAX as usize) as i32);
-    text += &match lang {
-        Lang::En => format!(
-            "\nAfter writing n = {written} pairs, the oldest {} against the newest {} (the decay has scaled \
-             the oldest pair by α^{last} = {scale:.3}):\n",
-            count_pairs(q),
-            count_pairs(q),
-        ),
-        Lang::Zh => format!(
-            "\n写入 n = {written} 对之后，最早的 {} 对与最新的 {} 对相比（衰减已把最早那一对\
-             乘上 α^{last} = {scale:.3}）：\n",
-            group(q as i64),
-            group(q as i64),
-        ),
+    let scale = format!("{:.3}", alpha.powi((n - 1).min(i32::MAX as usize) as i32));
+    let oldest = group(q as i64);
+    text += &if q == 1 {
+        say::ages_one {
+            written: &written,
+            q: oldest,
+            last,
+            scale,
+        }
+        .text(lang)
+    } else {
+        say::ages {
+            written: &written,
+            q: oldest,
+            last,
+            scale,
+        }
+        .text(lang)
     };
     for ((name, _), errs) in runs.iter().zip(&per_pair) {
         let (old, new, all) = quarters(errs);
-        let (old, new, all) = (pct(old), pct(new), pct(all));
-        text += &match lang {
-            Lang::En => format!("  {name}: oldest {old}, newest {new}, all {all}\n"),
-            Lang::Zh => format!("  {name}：最早 {old}，最新 {new}，全部 {all}\n"),
-        };
+        text += &say::age_row {
+            name,
+            old: pct(old),
+            new: pct(new),
+            all: pct(all),
+        }
+        .text(lang);
     }
-    let gap = pct(gap);
-    text += &match lang {
-        Lang::En => format!(
-            "\nPaper form S' = α·S + β·(v − α·S k) kᵀ against source form S' = α·S + β·(v − S k) kᵀ, \
-             same pairs, α = {alpha}, β = {beta}: ‖S_paper − S_source‖ / ‖S_paper‖ = {gap}{}.\n",
-            if alpha == 1.0 {
-                " (the forms agree exactly when α = 1)"
-            } else {
-                "; they differ by (1 − α)·β·(S k) kᵀ at every step"
-            }
-        ),
-        Lang::Zh => format!(
-            "\n论文形式 S' = α·S + β·(v − α·S k) kᵀ 与源码形式 S' = α·S + β·(v − S k) kᵀ 相比，\
-             同样的键值对，α = {alpha}，β = {beta}：‖S_paper − S_source‖ / ‖S_paper‖ = {gap}{}。\n",
-            if alpha == 1.0 {
-                "（α = 1 时两种形式完全一致）"
-            } else {
-                "；每一步相差 (1 − α)·β·(S k) kᵀ"
-            }
-        ),
-    };
+    text += &say::forms {
+        alpha,
+        beta,
+        gap: pct(gap),
+        why: if alpha == 1.0 {
+            say::forms_agree.text(lang)
+        } else {
+            say::forms_differ.text(lang)
+        },
+    }
+    .text(lang);
 
-    let header = pick(
-        lang,
-        ["pairs n", "n/d", "additive", "delta (α = 1)"],
-        ["键值对数 n", "n/d", "加法规则", "Delta 规则（α = 1）"],
-    )
-    .iter()
-    .map(|s| s.to_string())
-    .chain([match lang {
-        Lang::En => format!("gated (α = {alpha})"),
-        Lang::Zh => format!("门控（α = {alpha}）"),
-    }])
-    .collect();
+    let header = vec![
+        say::col_pairs.text(lang),
+        "n/d".to_owned(),
+        say::col_additive.text(lang),
+        say::col_delta.text(lang),
+        say::col_gated { alpha }.text(lang),
+    ];
     let rows = points
         .iter()
         .map(|pt| {
@@ -546,35 +506,24 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         dashed,
     };
     let sweep_plot = Plot {
-        title: match lang {
-            Lang::En => format!("Recall error against load, d = {d}"),
-            Lang::Zh => format!("召回误差随负载的变化，d = {d}"),
-        },
-        x_label: pick(lang, "pairs written / d", "写入的对数 / d").to_owned(),
-        y_label: pick(
-            lang,
-            "mean recall error ‖S k − v‖ / ‖v‖",
-            "平均召回误差 ‖S k − v‖ / ‖v‖",
-        )
-        .to_owned(),
+        title: say::sweep_title { d }.text(lang),
+        x_label: say::sweep_x.text(lang),
+        y_label: say::sweep_y.text(lang),
         log_x: false,
         log_y: false,
         series: vec![
             line(
-                pick(lang, "additive S += v kᵀ", "加法规则 S += v kᵀ").to_owned(),
+                say::additive.text(lang),
                 points.iter().map(|pt| pt.additive).collect(),
                 true,
             ),
             line(
-                pick(lang, "delta rule (α = 1)", "Delta 规则（α = 1）").to_owned(),
+                say::delta.text(lang),
                 points.iter().map(|pt| pt.delta).collect(),
                 false,
             ),
             line(
-                match lang {
-                    Lang::En => format!("gated delta rule (α = {alpha})"),
-                    Lang::Zh => format!("门控 Delta 规则（α = {alpha}）"),
-                },
+                say::gated { alpha }.text(lang),
                 points.iter().map(|pt| pt.gated).collect(),
                 false,
             ),
@@ -583,22 +532,13 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     };
     let order: Vec<f64> = (1..=n).map(|i| i as f64).collect();
     let age_plot = Plot {
-        title: match lang {
-            Lang::En => format!("Recall error of each pair after writing {}", count_pairs(n)),
-            Lang::Zh => format!("写入 {written} 对之后每一对的召回误差"),
+        title: if n == 1 {
+            say::age_title_one { n: &written }.text(lang)
+        } else {
+            say::age_title { n: &written }.text(lang)
         },
-        x_label: pick(
-            lang,
-            "pair, in the order written (1 = oldest)",
-            "键值对，按写入顺序（1 = 最早）",
-        )
-        .to_owned(),
-        y_label: pick(
-            lang,
-            "recall error ‖S k_i − v_i‖ / ‖v_i‖",
-            "召回误差 ‖S k_i − v_i‖ / ‖v_i‖",
-        )
-        .to_owned(),
+        x_label: say::age_x.text(lang),
+        y_label: say::age_y.text(lang),
         log_x: false,
         log_y: false,
         series: runs
@@ -624,11 +564,6 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             Block::Plot(age_plot),
         ],
     })
-}
-
-/// "1 pair", "4 pairs".
-fn count_pairs(n: usize) -> String {
-    crate::demo::count(n as u64, "pair", "pairs")
 }
 
 /// The figures the chapter's text quotes from this cell: (name, value).

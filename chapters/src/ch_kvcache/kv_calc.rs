@@ -2,16 +2,18 @@
 //! hybrid, CSA + HCA) for models the reader lists, at context lengths the
 //! reader picks, against one GPU's memory.
 
+use crate::ch_kvcache::both;
 use crate::ch_kvcache::formulas::{
     H200_BYTES, Layout, Million, Model, Units, WINDOW, gqa_bytes, max_batch,
 };
 use crate::ch_newmodels::ledger;
 use crate::demo::{
     AllOk,
-    Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, count, fmt_value, group_digits,
-    group_u64, parse_choice, parse_float, parse_int_list, pick,
+    Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, fmt_value, group_digits,
+    group_u64, parse_choice, parse_float, parse_int_list,
 };
 use crate::lang::Lang;
+use crate::say::kv_calc as say;
 
 // ANCHOR: demo
 /// One line of the models box: a name, a layout and bytes per stored value.
@@ -165,86 +167,74 @@ pub fn cached_layers(r: &Row) -> u64 {
 
 /// The architecture, for the table: "GQA, 8 KV heads × 128 dims".
 pub fn arch(r: &Row, lang: Lang) -> String {
-    let heads = |kv_heads: u64, head_dim: u64| match lang {
-        Lang::En => format!(
-            "{} × {head_dim} dims",
-            count(kv_heads, "KV head", "KV heads")
-        ),
-        Lang::Zh => format!("{kv_heads} 个 KV 头 × {head_dim} 维"),
+    let heads = |kv_heads: u64, head_dim: u64| {
+        let kv = group_u64(kv_heads);
+        if kv_heads == 1 {
+            say::heads_one { kv_heads: kv, head_dim }.text(lang)
+        } else {
+            say::heads { kv_heads: kv, head_dim }.text(lang)
+        }
     };
-    let zh = lang == Lang::Zh;
     match &r.source {
         Source::Line(s) => match s.layout {
             Layout::Gqa {
                 kv_heads, head_dim, ..
-            } => format!(
-                "{}{}{}",
-                if kv_heads == 1 { "MQA" } else { "GQA" },
-                pick(lang, ", ", "，"),
-                heads(kv_heads, head_dim)
-            ),
+            } => say::arch_gqa {
+                kind: if kv_heads == 1 { "MQA" } else { "GQA" },
+                heads: heads(kv_heads, head_dim),
+            }
+            .text(lang),
             Layout::Mla {
                 kv_lora_rank,
                 rope_dim,
                 ..
-            } if zh => format!("MLA，潜向量 {kv_lora_rank} + RoPE 键 {rope_dim}"),
-            Layout::Mla {
-                kv_lora_rank,
-                rope_dim,
-                ..
-            } => format!("MLA, latent {kv_lora_rank} + RoPE key {rope_dim}"),
+            } => say::arch_mla {
+                rank: kv_lora_rank,
+                rope: rope_dim,
+            }
+            .text(lang),
             Layout::Hybrid {
                 layers,
                 full_layers,
                 kv_heads,
                 head_dim,
-            } => match lang {
-                Lang::En => format!(
-                    "hybrid: GQA in {full_layers} of {layers} layers, {}",
-                    heads(kv_heads, head_dim)
-                ),
-                Lang::Zh => format!(
-                    "混合：GQA 占 {full_layers} 层（共 {layers} 层），{}",
-                    heads(kv_heads, head_dim)
-                ),
-            },
+            } => say::arch_hybrid {
+                full: full_layers,
+                layers,
+                heads: heads(kv_heads, head_dim),
+            }
+            .text(lang),
             Layout::CsaHca {
                 n_csa,
                 n_hca,
                 layers,
                 ..
-            } => {
-                let w = window_only(layers - n_csa - n_hca, lang);
-                match lang {
-                    Lang::En => format!("CSA + HCA: {n_csa} CSA (4:1), {n_hca} HCA (128:1){w}"),
-                    Lang::Zh => {
-                        format!("CSA + HCA：{n_csa} 层 CSA（4:1），{n_hca} 层 HCA（128:1）{w}")
-                    }
-                }
+            } => say::arch_csa_hca {
+                csa: n_csa,
+                hca: n_hca,
+                window_only: window_only(layers - n_csa - n_hca, lang),
             }
+            .text(lang),
         },
         Source::Ledger {
             csa,
             hca,
             window_only: w,
-        } => {
-            let w = window_only(*w, lang);
-            match lang {
-                Lang::En => format!("CSA + HCA in FP8 (ch_newmodels): {csa} CSA, {hca} HCA{w}"),
-                Lang::Zh => {
-                    format!("FP8 的 CSA + HCA（ch_newmodels）：{csa} 层 CSA，{hca} 层 HCA{w}")
-                }
-            }
+        } => say::arch_ledger {
+            csa,
+            hca,
+            window_only: window_only(*w, lang),
         }
+        .text(lang),
     }
 }
 
 /// ", 2 window-only" (nothing for 0).
 fn window_only(n: u64, lang: Lang) -> String {
-    match lang {
-        _ if n == 0 => String::new(),
-        Lang::En => format!(", {} window-only", group_u64(n)),
-        Lang::Zh => format!("，{} 层仅滑动窗口", group_u64(n)),
+    if n == 0 {
+        String::new()
+    } else {
+        say::window_only { n: group_u64(n) }.text(lang)
     }
 }
 
@@ -267,26 +257,18 @@ pub fn values(r: &Row, lang: Lang) -> String {
                 rope_dim: b,
                 ..
             } => format!("{a} + {b} = {}", group_u64(a + b)),
-            Layout::CsaHca { kv_dim, .. } => {
-                let (a, b) = (
-                    fmt_value(kv_dim as f64 / 4.0),
-                    fmt_value(kv_dim as f64 / 128.0),
-                );
-                match lang {
-                    Lang::En => format!("{kv_dim} ÷ 4 = {a} (CSA), {kv_dim} ÷ 128 = {b} (HCA)"),
-                    Lang::Zh => format!("{kv_dim} ÷ 4 = {a}（CSA），{kv_dim} ÷ 128 = {b}（HCA）"),
-                }
+            Layout::CsaHca { kv_dim, .. } => say::values_csa_hca {
+                kv_dim,
+                a: fmt_value(kv_dim as f64 / 4.0),
+                b: fmt_value(kv_dim as f64 / 128.0),
             }
+            .text(lang),
         },
-        Source::Ledger { .. } => {
-            let (e, k) = (ledger::V4_ENTRY, INDEXER_KEY_BYTES);
-            match lang {
-                Lang::En => {
-                    format!("{e} B per entry (CSA: + {k} B indexer key), mixed FP8 / BF16")
-                }
-                Lang::Zh => format!("每个条目 {e} B（CSA：+ {k} B 索引器键），FP8 / BF16 混合"),
-            }
+        Source::Ledger { .. } => say::values_ledger {
+            entry: ledger::V4_ENTRY,
+            key: INDEXER_KEY_BYTES,
         }
+        .text(lang),
     }
 }
 
@@ -342,10 +324,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
     let n = text.chars().count();
     if n > MAX_MODELS_CHARS {
         let (max, n) = (group_u64(MAX_MODELS_CHARS as u64), group_u64(n as u64));
-        return Err(vec![Msg::new(
-            format!("at most {max} characters (this text has {n})"),
-            format!("最多 {max} 个字符（这段文字有 {n} 个）"),
-        )]);
+        return Err(vec![both(|l| say::too_long { max: &max, n: &n }.text(l))]);
     }
     let mut specs = Vec::new();
     let mut errors = Vec::new();
@@ -356,56 +335,48 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
             continue;
         }
         if seen == MAX_MODELS {
-            errors.push(Msg::new(
-                format!("line {}: at most {MAX_MODELS} models", i + 1),
-                format!("第 {} 行：最多 {MAX_MODELS} 个模型", i + 1),
-            ));
+            errors.push(both(|l| {
+                let msg = say::too_many { max: MAX_MODELS }.text(l);
+                say::on_line { line: i + 1, msg }.text(l)
+            }));
             break;
         }
         seen += 1;
         match parse_line(t, i + 1) {
             Ok(s) => specs.push(s),
-            Err(e) => errors.push(e.prefixed(
-                &format!("line {}: ", i + 1),
-                &format!("第 {} 行：", i + 1),
-            )),
+            Err(e) => errors.push(both(|l| {
+                let msg = e.text_in(l);
+                say::on_line { line: i + 1, msg }.text(l)
+            })),
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     if specs.is_empty() {
-        return Err(vec![Msg::new(
-            "enter at least one model",
-            "请至少输入一个模型",
-        )]);
+        return Err(vec![both(|l| say::no_model.text(l))]);
     }
     Ok(specs)
 }
 
 /// One line; the error does not name the line (the caller does).
 fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
-    let example = || {
-        Msg::new(
-            "expected `name: kind key=value …`, e.g. `Qwen3-72B: gqa layers=80 kv_heads=8 head_dim=128 bytes=2`",
-            "应写作 `名称: 类型 键=值 …`，例如 `Qwen3-72B: gqa layers=80 kv_heads=8 head_dim=128 bytes=2`",
-        )
-    };
+    let example = || both(|l| say::expected.text(l));
+    let list = |items: &[&str], l: Lang| items.join(&say::list_sep.text(l));
     let Some(colon) = t.rfind(':') else {
         return Err(example());
     };
     let name = t[..colon].trim();
     if name.is_empty() {
-        return Err(Msg::new(
-            "the model needs a name before `:`",
-            "`:` 前面要写模型名称",
-        ));
+        return Err(both(|l| say::no_name.text(l)));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(Msg::new(
-            format!("a name has at most {MAX_NAME_CHARS} characters"),
-            format!("名称最多 {MAX_NAME_CHARS} 个字符"),
-        ));
+        return Err(both(|l| {
+            say::name_too_long {
+                max: MAX_NAME_CHARS,
+            }
+            .text(l)
+        }));
     }
     let mut words = t[colon + 1..].split_whitespace();
     let Some(kind) = words.next() else {
@@ -413,45 +384,41 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
     };
     let kinds: Vec<&str> = KINDS.iter().map(|k| k.0).collect();
     let Some(&(kind, keys)) = KINDS.iter().find(|k| k.0 == kind) else {
-        return Err(Msg::new(
-            format!("unknown kind `{}` (use {})", short(kind), kinds.join(", ")),
-            format!("未知类型 `{}`（可用 {}）", short(kind), kinds.join("、")),
-        ));
+        return Err(both(|l| {
+            say::unknown_kind {
+                kind: short(kind),
+                kinds: list(&kinds, l),
+            }
+            .text(l)
+        }));
     };
     let mut vals: Vec<Option<u64>> = vec![None; keys.len()];
     for w in words {
         let Some((k, v)) = w.split_once('=') else {
-            return Err(Msg::new(
-                format!("`{}` is not key=value", short(w)),
-                format!("`{}` 不是 键=值 的形式", short(w)),
-            ));
+            return Err(both(|l| say::not_key_value { word: short(w) }.text(l)));
         };
         let Some(at) = keys.iter().position(|key| *key == k) else {
-            return Err(Msg::new(
-                format!(
-                    "{kind} takes {}; `{}` is not one of them",
-                    keys.join(", "),
-                    short(k)
-                ),
-                format!(
-                    "{kind} 只接受 {}；`{}` 不在其中",
-                    keys.join("、"),
-                    short(k)
-                ),
-            ));
+            return Err(both(|l| {
+                say::unknown_key {
+                    kind,
+                    keys: list(keys, l),
+                    key: short(k),
+                }
+                .text(l)
+            }));
         };
         if vals[at].is_some() {
-            return Err(Msg::new(
-                format!("`{k}` is given twice"),
-                format!("`{k}` 写了两次"),
-            ));
+            return Err(both(|l| say::twice { key: k }.text(l)));
         }
         let digits: String = v.chars().filter(|c| *c != '_' && *c != ',').collect();
         let x: u64 = digits.parse().map_err(|_| {
-            Msg::new(
-                format!("{k}: `{}` is not a whole number", short(v)),
-                format!("{k}：`{}` 不是整数", short(v)),
-            )
+            both(|l| {
+                say::not_whole {
+                    key: k,
+                    value: short(v),
+                }
+                .text(l)
+            })
         })?;
         let (_, lo, hi) = RANGES
             .iter()
@@ -460,20 +427,28 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
             .unwrap_or(("", 0, 0));
         if x < lo || x > hi {
             let (lo, hi) = (group_u64(lo), group_u64(hi));
-            return Err(Msg::new(
-                format!("{k} must be between {lo} and {hi}"),
-                format!("{k} 须在 {lo} 到 {hi} 之间"),
-            ));
+            return Err(both(|l| {
+                say::out_of_range {
+                    key: k,
+                    lo: &lo,
+                    hi: &hi,
+                }
+                .text(l)
+            }));
         }
         vals[at] = Some(x);
     }
     let last = keys.len() - 1;
     vals[last] = vals[last].or(Some(2));
     if let Some(missing) = keys.iter().zip(&vals).find(|(_, v)| v.is_none()) {
-        return Err(Msg::new(
-            format!("{kind} needs {}: `{}` is missing", keys.join(", "), missing.0),
-            format!("{kind} 需要 {}：缺少 `{}`", keys.join("、"), missing.0),
-        ));
+        return Err(both(|l| {
+            say::missing {
+                kind,
+                keys: list(keys, l),
+                key: missing.0,
+            }
+            .text(l)
+        }));
     }
     let g = |i: usize| vals[i].unwrap_or(0);
     let layout = match kind {
@@ -489,10 +464,13 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
         },
         "hybrid" => {
             if g(1) > g(0) {
-                return Err(Msg::new(
-                    format!("full = {} is more than layers = {}", g(1), g(0)),
-                    format!("full = {} 大于 layers = {}", g(1), g(0)),
-                ));
+                return Err(both(|l| {
+                    say::full_too_big {
+                        full: g(1),
+                        layers: g(0),
+                    }
+                    .text(l)
+                }));
             }
             Layout::Hybrid {
                 layers: g(0),
@@ -503,18 +481,13 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
         }
         _ => {
             if g(0) + g(1) == 0 || g(0) + g(1) > g(2) {
-                return Err(Msg::new(
-                    format!(
-                        "csa + hca = {} must be between 1 and layers = {}",
-                        g(0) + g(1),
-                        g(2)
-                    ),
-                    format!(
-                        "csa + hca = {} 须在 1 到 layers = {} 之间",
-                        g(0) + g(1),
-                        g(2)
-                    ),
-                ));
+                return Err(both(|l| {
+                    say::csa_hca_range {
+                        sum: g(0) + g(1),
+                        layers: g(2),
+                    }
+                    .text(l)
+                }));
             }
             Layout::CsaHca {
                 n_csa: g(0),
@@ -680,210 +653,134 @@ pub fn million_label(m: Million, lang: Lang) -> String {
         Million::Decimal => "10^6",
         Million::Binary => "2^20",
     };
-    let n = group_u64(m.tokens());
-    match lang {
-        Lang::En => format!("1M = {name} = {n} tokens"),
-        Lang::Zh => format!("1M = {name} = {n} 个 token"),
+    say::million {
+        name,
+        n: group_u64(m.tokens()),
     }
+    .text(lang)
 }
 
 /// A list in prose: "a", "a and b", "a, b and c".
 fn and_list(items: &[String], lang: Lang) -> String {
-    match (items, lang) {
-        ([], _) => String::new(),
-        ([one], _) => one.clone(),
-        ([rest @ .., last], Lang::En) => format!("{} and {last}", rest.join(", ")),
-        ([rest @ .., last], Lang::Zh) => format!("{}和{last}", rest.join("、")),
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => say::and_list {
+            rest: rest.join(&say::list_sep.text(lang)),
+            last,
+        }
+        .text(lang),
     }
 }
 
 /// "2 B per value (BF16)".
-fn dtype_name(bytes: u64, lang: Lang) -> String {
-    let name = match bytes {
-        1 => "FP8",
-        2 => "BF16",
-        4 => "FP32",
-        _ => "",
-    };
-    match lang {
-        Lang::En if name.is_empty() => format!("{bytes} B per value"),
-        Lang::En => format!("{bytes} B per value ({name})"),
-        Lang::Zh if name.is_empty() => format!("每个值 {bytes} B"),
-        Lang::Zh => format!("每个值 {bytes} B（{name}）"),
+fn dtype_name(b: u64, lang: Lang) -> String {
+    match b {
+        1 => say::per_value { b, dtype: "FP8" }.text(lang),
+        2 => say::per_value { b, dtype: "BF16" }.text(lang),
+        4 => say::per_value { b, dtype: "FP32" }.text(lang),
+        _ => say::per_value_plain { b }.text(lang),
     }
 }
 
 /// What the layers with a cache store per token, in words.
 fn layers_sentence(r: &Row, lang: Lang) -> String {
     let n = |x: u64| group_u64(x);
-    if lang == Lang::Zh {
-        return layers_sentence_zh(r);
-    }
+    let values = values(r, lang);
     match &r.source {
         Source::Line(s) => match s.layout {
-            Layout::Gqa { layers, .. } => {
-                format!(
-                    "stores K and V in each of {} layers: {} values per token per layer",
-                    n(layers),
-                    values(r, lang)
-                )
+            Layout::Gqa { layers, .. } => say::layers_gqa {
+                layers: n(layers),
+                values,
             }
-            Layout::Mla { layers, .. } => format!(
-                "stores a latent and a RoPE key in each of {} layers: {} values per token per layer",
-                n(layers),
-                values(r, lang)
-            ),
+            .text(lang),
+            Layout::Mla { layers, .. } => say::layers_mla {
+                layers: n(layers),
+                values,
+            }
+            .text(lang),
             Layout::Hybrid {
                 layers,
                 full_layers,
                 ..
-            } => format!(
-                "stores K and V in the {} full-attention layers only: {} values per token per layer (the {} linear-attention layers keep a fixed-size state, not counted here)",
-                n(full_layers),
-                values(r, lang),
-                n(layers - full_layers)
-            ),
+            } => say::layers_hybrid {
+                full: n(full_layers),
+                values,
+                linear: n(layers - full_layers),
+            }
+            .text(lang),
             Layout::CsaHca {
                 n_csa,
                 n_hca,
                 kv_dim,
                 ..
-            } => format!(
-                "stores an entry of {} values per 4 tokens in each of the {} CSA layers and per 128 tokens in each of the {} HCA layers: {} and {} values per token per layer",
-                n(kv_dim),
-                n(n_csa),
-                n(n_hca),
-                fmt_value(kv_dim as f64 / 4.0),
-                fmt_value(kv_dim as f64 / 128.0)
-            ),
+            } => say::layers_csa_hca {
+                kv_dim: n(kv_dim),
+                csa: n(n_csa),
+                hca: n(n_hca),
+                a: fmt_value(kv_dim as f64 / 4.0),
+                b: fmt_value(kv_dim as f64 / 128.0),
+            }
+            .text(lang),
         },
-        Source::Ledger { csa, hca, .. } => format!(
-            "stores a {} B entry plus a {} B indexer key per 4 tokens in each of the {} CSA layers, and a {} B entry per 128 tokens in each of the {} HCA layers",
-            ledger::V4_ENTRY,
-            INDEXER_KEY_BYTES,
-            n(*csa),
-            ledger::V4_ENTRY,
-            n(*hca)
-        ),
-    }
-}
-
-/// [`layers_sentence`] in Chinese.
-fn layers_sentence_zh(r: &Row) -> String {
-    let n = |x: u64| group_u64(x);
-    match &r.source {
-        Source::Line(s) => match s.layout {
-            Layout::Gqa { layers, .. } => format!(
-                "在全部 {} 层中每层都存 K 和 V：每 token 每层 {} 个值",
-                n(layers),
-                values(r, Lang::Zh)
-            ),
-            Layout::Mla { layers, .. } => format!(
-                "在全部 {} 层中每层都存一个潜向量和一个 RoPE 键：每 token 每层 {} 个值",
-                n(layers),
-                values(r, Lang::Zh)
-            ),
-            Layout::Hybrid {
-                layers,
-                full_layers,
-                ..
-            } => format!(
-                "只在 {} 个全注意力层中存 K 和 V：每 token 每层 {} 个值（另外 {} 个线性注意力层保存固定大小的状态，这里不计）",
-                n(full_layers),
-                values(r, Lang::Zh),
-                n(layers - full_layers)
-            ),
-            Layout::CsaHca {
-                n_csa,
-                n_hca,
-                kv_dim,
-                ..
-            } => format!(
-                "每个条目 {} 个值，每 4 个 token 一个（{} 个 CSA 层中的每一层）、每 128 个 token 一个（{} 个 HCA 层中的每一层）：即每 token 每层 {} 和 {} 个值",
-                n(kv_dim),
-                n(n_csa),
-                n(n_hca),
-                fmt_value(kv_dim as f64 / 4.0),
-                fmt_value(kv_dim as f64 / 128.0)
-            ),
-        },
-        Source::Ledger { csa, hca, .. } => format!(
-            "存一个 {} B 的条目加一个 {} B 的索引器键，每 4 个 token 一份（{} 个 CSA 层中的每一层），以及一个 {} B 的条目，每 128 个 token 一份（{} 个 HCA 层中的每一层）",
-            ledger::V4_ENTRY,
-            INDEXER_KEY_BYTES,
-            n(*csa),
-            ledger::V4_ENTRY,
-            n(*hca)
-        ),
+        Source::Ledger { csa, hca, .. } => say::layers_ledger {
+            entry: ledger::V4_ENTRY,
+            key: INDEXER_KEY_BYTES,
+            csa: n(*csa),
+            hca: n(*hca),
+        }
+        .text(lang),
     }
 }
 
 /// The first lines of the text: what 1M means, the units, the GPU, and the
 /// V4 convention in force.
 fn preamble(p: &Params, replaced: &[usize], gpu_bytes: u64, lang: Lang) -> String {
-    let units = match (p.units, lang) {
-        (Units::Binary, Lang::En) => "sizes in KiB, MiB, GiB (powers of 1,024)",
-        (Units::Decimal, Lang::En) => "sizes in KB, MB, GB (powers of 1,000)",
-        (Units::Binary, Lang::Zh) => "大小以 KiB、MiB、GiB 计（1,024 的幂）",
-        (Units::Decimal, Lang::Zh) => "大小以 KB、MB、GB 计（1,000 的幂）",
+    let units = match p.units {
+        Units::Binary => say::units_binary.text(lang),
+        Units::Decimal => say::units_decimal.text(lang),
     };
     let h200 = if gpu_bytes == H200_BYTES {
-        pick(lang, ", one H200", "，即一张 H200")
+        say::h200.text(lang)
     } else {
-        ""
+        String::new()
     };
-    let (million, gpu, gpu_size) = (
-        million_label(p.million, lang),
-        fmt_value(p.gpu_gb),
-        size(Units::Binary, gpu_bytes as f64, 3),
-    );
-    let mut text = match lang {
-        Lang::En => format!("{million} · {units} · GPU: {gpu} GB = {gpu_size}{h200}\n"),
-        Lang::Zh => format!("{million} · {units} · GPU：{gpu} GB = {gpu_size}{h200}\n"),
-    };
+    let mut text = say::preamble {
+        million: million_label(p.million, lang),
+        units,
+        gpu: fmt_value(p.gpu_gb),
+        gpu_size: size(Units::Binary, gpu_bytes as f64, 3),
+        h200,
+    }
+    .text(lang);
     let has_v4 = p
         .specs
         .iter()
         .any(|s| matches!(s.layout, Layout::CsaHca { .. }));
     let lines: Vec<String> = replaced
         .iter()
-        .map(|l| match lang {
-            Lang::En => format!("line {l}"),
-            Lang::Zh => format!("第 {l} 行"),
-        })
+        .map(|&line| say::line { line }.text(lang))
         .collect();
-    if lang == Lang::Zh {
-        text += &match (p.convention, has_v4) {
-            (_, false) => "没有 csa_hca 行，所以 v4_convention 不起作用。\n".to_owned(),
-            (Convention::Chapter, true) => format!(
-                "csa_hca 行按本章的算法，用该行自己的数字：条目为 kv_dim 个值，每个值的字节数按该行的设定，不含索引器键，固定部分是 {WINDOW} 个 token 的窗口。ch_newmodels 对 V4 的算法不同（FP8 条目 {} B，外加索引器键）：切换 v4_convention 即可对比。\n",
-                ledger::V4_ENTRY
-            ),
-            (Convention::Ledger, true) => format!(
-                "csa_hca 行按 ch_newmodels 的算法：{}被替换为那一章账本中的 DeepSeek-V4-Flash 和 DeepSeek-V4-Pro 两行，用它们自己的层数（不用该行的数字）：FP8 条目 {} B，每个 CSA 条目一个 {} B 的索引器键，固定部分是窗口加上压缩器的 float32 状态。\n",
-                and_list(&lines, lang),
-                ledger::V4_ENTRY,
-                INDEXER_KEY_BYTES
-            ),
-        };
-        return text;
-    }
+    let (entry, key) = (ledger::V4_ENTRY, INDEXER_KEY_BYTES);
     text += &match (p.convention, has_v4) {
-        (_, false) => "No csa_hca line, so v4_convention changes nothing.\n".to_owned(),
-        (Convention::Chapter, true) => format!(
-            "csa_hca lines follow this chapter's convention, with the line's own numbers: entries of kv_dim values at `bytes` bytes each, no indexer keys, and the {WINDOW}-token windows as the fixed part. ch_newmodels counts V4 differently (FP8 entries of {} B plus indexer keys): switch v4_convention to compare.\n",
-            ledger::V4_ENTRY
-        ),
-        (Convention::Ledger, true) => format!(
-            "csa_hca lines follow ch_newmodels' convention: {} replaced by that chapter's ledger rows DeepSeek-V4-Flash and DeepSeek-V4-Pro, with their own layer counts (the line's numbers are not used): FP8 entries of {} B, a {} B indexer key per CSA entry, and the windows plus the compressors' float32 state as the fixed part.\n",
-            if lines.len() == 1 {
-                format!("{} is", lines[0])
-            } else {
-                format!("{} are", and_list(&lines, lang))
-            },
-            ledger::V4_ENTRY,
-            INDEXER_KEY_BYTES
-        ),
+        (_, false) => say::no_v4.text(lang),
+        (Convention::Chapter, true) => say::v4_chapter {
+            window: WINDOW,
+            entry,
+        }
+        .text(lang),
+        (Convention::Ledger, true) if lines.len() == 1 => say::v4_ledger_one {
+            lines: &lines[0],
+            entry,
+            key,
+        }
+        .text(lang),
+        (Convention::Ledger, true) => say::v4_ledger {
+            lines: and_list(&lines, lang),
+            entry,
+            key,
+        }
+        .text(lang),
     };
     text
 }
@@ -892,73 +789,55 @@ fn preamble(p: &Params, replaced: &[usize], gpu_bytes: u64, lang: Lang) -> Strin
 fn paragraph(p: &Params, r: &Row, gpu_bytes: u64, lang: Lang) -> String {
     let u = p.units;
     let dtype = match &r.source {
-        Source::Line(s) => format!(
-            "{}{}",
-            pick(lang, ", ", "，"),
-            dtype_name(s.dtype_bytes, lang)
-        ),
+        Source::Line(s) => say::with_dtype {
+            per_value: dtype_name(s.dtype_bytes, lang),
+        }
+        .text(lang),
         Source::Ledger { .. } => String::new(),
     };
     let fixed = if r.fixed == 0 {
         "0 B".to_owned()
     } else {
-        let layers = group_u64(cached_layers(r));
-        let what = match (&r.source, lang) {
-            (Source::Line(_), Lang::En) => {
-                format!("a {WINDOW}-token window in each of {layers} layers")
+        let what = match &r.source {
+            Source::Line(_) => say::fixed_window {
+                window: WINDOW,
+                layers: group_u64(cached_layers(r)),
             }
-            (Source::Line(_), Lang::Zh) => {
-                format!("每层一个 {WINDOW} 个 token 的窗口，共 {layers} 层")
-            }
-            (Source::Ledger { .. }, _) => pick(
-                lang,
-                "windows plus the compressors' state",
-                "窗口加上压缩器的状态",
-            )
-            .to_owned(),
+            .text(lang),
+            Source::Ledger { .. } => say::fixed_ledger.text(lang),
         };
-        let (b, sz) = (group_u64(r.fixed), size(u, r.fixed as f64, 2));
-        match lang {
-            Lang::En => format!("{b} B = {sz} ({what})"),
-            Lang::Zh => format!("{b} B = {sz}（{what}）"),
+        say::fixed {
+            bytes: group_u64(r.fixed),
+            size: size(u, r.fixed as f64, 2),
+            what,
         }
+        .text(lang)
     };
     let at: Vec<String> = p
         .contexts
         .iter()
         .map(|&l| {
-            let sz = size_auto(u, r.bytes(l));
-            match lang {
-                Lang::En => format!("{}: {sz}", count(l, "token", "tokens")),
-                Lang::Zh => format!("{} 个 token 时 {sz}", group_u64(l)),
+            let (tokens, size) = (group_u64(l), size_auto(u, r.bytes(l)));
+            if l == 1 {
+                say::at_one { tokens, size }.text(lang)
+            } else {
+                say::at { tokens, size }.text(lang)
             }
         })
         .collect();
-    macro_rules! text {
-        ($fmt:literal) => {
-            format!(
-                $fmt,
-                r.name,
-                arch(r, lang),
-                layers_sentence(r, lang),
-                ledger::fmt_exact(r.per_token),
-                size(u, r.per_token, 1),
-                at.join(" · "),
-                fmt_value(p.gpu_gb),
-                group_u64(r.fit(gpu_bytes, p.million.tokens())),
-                dtype = dtype,
-                fixed = fixed,
-            )
-        };
+    say::paragraph {
+        name: &r.name,
+        arch: arch(r, lang),
+        dtype,
+        layers: layers_sentence(r, lang),
+        bytes: ledger::fmt_exact(r.per_token),
+        per: size(u, r.per_token, 1),
+        fixed,
+        at: at.join(" · "),
+        gpu: fmt_value(p.gpu_gb),
+        fit: group_u64(r.fit(gpu_bytes, p.million.tokens())),
     }
-    match lang {
-        Lang::En => text!(
-            "\n{} — {}{dtype}\n  {}\n  per token: {} B = {}; fixed per request: {fixed}\n  one request of {}\n  requests of 1M tokens that {} GB could hold, KV only: {}\n"
-        ),
-        Lang::Zh => text!(
-            "\n{} — {}{dtype}\n  {}\n  每 token：{} B = {}；每个请求的固定部分：{fixed}\n  单个请求：{}\n  1M token 的请求，{} GB 能容纳（只算 KV）：{}\n"
-        ),
-    }
+    .text(lang)
 }
 
 /// Context lengths of the chart: 2^10 to 2^24 tokens.
@@ -982,50 +861,28 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     if let (Some(big), Some(small)) = (rows.iter().max_by(by), rows.iter().min_by(by))
         && rows.len() > 1
     {
-        let (b, bs, x, sm, ss) = (
-            &big.name,
-            size(u, big.bytes(mt), 3),
-            grouped(big.bytes(mt) / small.bytes(mt), 1),
-            &small.name,
-            size(u, small.bytes(mt), 3),
-        );
-        text += &match lang {
-            Lang::En => format!(
-                "\nAt 1M tokens the largest cache, {b}'s {bs}, is {x}× the smallest, {sm}'s {ss}.\n"
-            ),
-            Lang::Zh => format!(
-                "\n在 1M token 时，最大的缓存（{b} 的 {bs}）是最小缓存的 {x}×（{sm} 的 {ss}）。\n"
-            ),
-        };
+        text += &say::ratio {
+            big: &big.name,
+            big_size: size(u, big.bytes(mt), 3),
+            x: grouped(big.bytes(mt) / small.bytes(mt), 1),
+            small: &small.name,
+            small_size: size(u, small.bytes(mt), 3),
+        }
+        .text(lang);
     }
     let gpu = fmt_value(p.gpu_gb);
-    text += &match lang {
-        Lang::En => format!(
-            "Requests that fit are upper bounds: they give all {gpu} GB to KV, leaving nothing for weights, activations or allocator slack (formulas::max_batch with 0 B of weights). Totals are the formulas' arithmetic; whether a model supports that context is not checked."
-        ),
-        Lang::Zh => format!(
-            "能容纳的请求数是上限：它们把全部 {gpu} GB 都给了 KV，不给权重、激活值或分配器余量留任何空间（即权重为 0 B 时的 formulas::max_batch）。总量只是公式的算术；不检查模型是否支持那样长的上下文。"
-        ),
-    };
-    let million = million_label(p.million, lang);
-    let header = match lang {
-        Lang::En => vec![
-            "model".to_owned(),
-            "architecture".to_owned(),
-            "layers with a cache".to_owned(),
-            "values per token per layer".to_owned(),
-            "per token".to_owned(),
-            format!("at {million}"),
-        ],
-        Lang::Zh => vec![
-            "模型".to_owned(),
-            "架构".to_owned(),
-            "带缓存的层数".to_owned(),
-            "每 token 每层的值数".to_owned(),
-            "每 token".to_owned(),
-            format!("{million} 时"),
-        ],
-    };
+    text += &say::upper_bounds { gpu: &gpu }.text(lang);
+    let header = vec![
+        say::col_model.text(lang),
+        say::col_arch.text(lang),
+        say::col_layers.text(lang),
+        say::col_values.text(lang),
+        say::col_per_token.text(lang),
+        say::col_at {
+            million: million_label(p.million, lang),
+        }
+        .text(lang),
+    ];
     let table: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
@@ -1041,7 +898,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .collect();
     let xs = chart_lengths();
     let giga = u.base().powi(3);
-    let giga_name = match u {
+    let unit = match u {
         Units::Binary => "GiB",
         Units::Decimal => "GB",
     };
@@ -1056,23 +913,16 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .iter()
         .map(|r| line(r.name.clone(), &|x| r.bytes(x) / giga, false))
         .collect();
-    let gpu_name = match lang {
-        Lang::En if gpu_bytes == H200_BYTES => "one H200, 141 GB".to_owned(),
-        Lang::Zh if gpu_bytes == H200_BYTES => "一张 H200，141 GB".to_owned(),
-        Lang::En => format!("GPU memory, {gpu} GB"),
-        Lang::Zh => format!("GPU 显存，{gpu} GB"),
+    let gpu_name = if gpu_bytes == H200_BYTES {
+        say::gpu_h200.text(lang)
+    } else {
+        say::gpu { gpu: &gpu }.text(lang)
     };
     series.push(line(gpu_name, &|_| gpu_bytes as f64 / giga, true));
     let plot = Plot {
-        title: match lang {
-            Lang::En => format!("KV cache of one request ({giga_name}) vs context length"),
-            Lang::Zh => format!("单个请求的 KV 缓存（{giga_name}）随上下文长度的变化"),
-        },
-        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").to_owned(),
-        y_label: match lang {
-            Lang::En => format!("KV cache ({giga_name})"),
-            Lang::Zh => format!("KV 缓存（{giga_name}）"),
-        },
+        title: say::chart_title { unit }.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y { unit }.text(lang),
         log_x: true,
         log_y: true,
         series,

@@ -2,12 +2,14 @@
 //! rotate-then-round stand-in for ~3.5-bit vector quantization, measured on
 //! seeded KV-like vectors with outlier channels.
 
+use super::both;
 use super::formulas::{Model, Units, table_model};
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, group, parse_choice, parse_int, pick,
+    checked_product, group, parse_choice, parse_int,
 };
 use crate::lang::Lang;
+use crate::say::quant as say;
 use crate::rng::SplitMix64;
 
 // ANCHOR: demo
@@ -277,46 +279,22 @@ pub const FORMATS: [Format; 4] = [Format::Bf16, Format::Fp8, Format::Fp4, Format
 
 impl Format {
     /// Name in the table.
-    pub fn name(self) -> &'static str {
+    pub fn name(self, lang: Lang) -> String {
         match self {
-            Format::Bf16 => "BF16",
-            Format::Fp8 => "FP8 E4M3",
-            Format::Fp4 => "FP4 E2M1 (NVFP4-style)",
-            Format::Vq => "VQ stand-in (rotate + 3/4-bit)",
+            Format::Bf16 => "BF16".to_owned(),
+            Format::Fp8 => "FP8 E4M3".to_owned(),
+            Format::Fp4 => say::name_fp4.text(lang),
+            Format::Vq => say::name_vq.text(lang),
         }
     }
 
     /// What is stored besides the values.
-    pub fn stored(self) -> &'static str {
+    pub fn stored(self, lang: Lang) -> String {
         match self {
-            Format::Bf16 => "16-bit values",
-            Format::Fp8 => "8-bit values + 1 FP32 scale per tensor",
-            Format::Fp4 => "4-bit values + 1 E4M3 scale per 16 + 1 FP32 scale per tensor",
-            Format::Vq => "half at 4 bits, half at 3 + 1 BF16 norm per vector",
-        }
-    }
-
-    /// [`Format::name`] in the page's language.
-    pub fn name_in(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (_, Lang::En) => self.name(),
-            (Format::Bf16, Lang::Zh) => "BF16",
-            (Format::Fp8, Lang::Zh) => "FP8 E4M3",
-            (Format::Fp4, Lang::Zh) => "FP4 E2M1（NVFP4 式）",
-            (Format::Vq, Lang::Zh) => "VQ 近似（旋转 + 3/4 位）",
-        }
-    }
-
-    /// [`Format::stored`] in the page's language.
-    pub fn stored_in(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (_, Lang::En) => self.stored(),
-            (Format::Bf16, Lang::Zh) => "16 位值",
-            (Format::Fp8, Lang::Zh) => "8 位值 + 每张量 1 个 FP32 缩放因子",
-            (Format::Fp4, Lang::Zh) => {
-                "4 位值 + 1 个 E4M3 缩放因子（每 16 个值）+ 每张量 1 个 FP32 缩放因子"
-            }
-            (Format::Vq, Lang::Zh) => "一半 4 位、一半 3 位 + 每向量 1 个 BF16 范数",
+            Format::Bf16 => say::stored_bf16.text(lang),
+            Format::Fp8 => say::stored_fp8.text(lang),
+            Format::Fp4 => say::stored_fp4.text(lang),
+            Format::Vq => say::stored_vq.text(lang),
         }
     }
 }
@@ -422,16 +400,9 @@ impl Params {
             if (d as u64).is_power_of_two() {
                 Ok(d)
             } else {
-                Err(ParamError::new(
+                Err(ParamError::from_msg(
                     "dim",
-                    format!(
-                        "must be a power of two (16, 32, …, 4,096) for the Walsh–Hadamard rotation; {} is not",
-                        group(d)
-                    ),
-                    format!(
-                        "Walsh–Hadamard 旋转要求它是 2 的幂（16、32、…、4,096），{} 不是",
-                        group(d)
-                    ),
+                    both(|l| say::not_power_of_two { dim: group(d) }.text(l)),
                 ))
             }
         });
@@ -440,14 +411,17 @@ impl Params {
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
         let model = parse_choice(raw, "model", &MODELS);
         let tokens = parse_int(raw, "tokens", 1, 1 << 30);
+        let what = both(|l| say::budget_what.text(l));
+        let unit = both(|l| say::budget_unit.text(l));
+        let lower = both(|l| say::budget_lower.text(l));
         if let (Ok(d), Ok(v)) = (&dim, &vectors)
             && let Err(e) = check_budget(
                 "vectors",
-                ("vectors × dim", "向量个数 × 维度"),
+                (&what.en, &what.zh),
                 checked_product(&[*v as u64, *d as u64]),
                 MAX_VALUES,
-                ("values", "值的个数"),
-                ("vectors or dim", "向量个数或维度"),
+                (&unit.en, &unit.zh),
+                (&lower.en, &lower.zh),
             )
         {
             vectors = Err(e);
@@ -455,19 +429,14 @@ impl Params {
         if let (Ok(d), Ok(o)) = (&dim, &outliers)
             && o > d
         {
-            outliers = Err(ParamError::new(
+            outliers = Err(ParamError::from_msg(
                 "outliers",
-                format!("at most dim ({}) channels", group(*d)),
-                format!("最多等于维度（{}）个通道", group(*d)),
+                both(|l| say::too_many_outliers { dim: group(*d) }.text(l)),
             ));
         }
         let model = model.and_then(|name| {
             table_model(name).ok_or_else(|| {
-                ParamError::new(
-                    "model",
-                    format!("no model named {name}"),
-                    format!("没有名为 {name} 的模型"),
-                )
+                ParamError::from_msg("model", both(|l| say::no_such_model { name }.text(l)))
             })
         });
         let (dim, vectors, outliers, seed, model, tokens) = (dim, vectors, outliers, seed, model, tokens).all_ok()?;
@@ -524,6 +493,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let bf16_bytes = p.model.bytes(p.tokens);
     let bytes = |r: &Rung| bf16_bytes * r.bits / 16.0;
     let tokens = group(p.tokens as i64);
+    let model = p.model.name;
     let plain = |r: &Rung| {
         if r.plain_error.is_nan() {
             "–".to_owned()
@@ -531,118 +501,87 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             pct2(r.plain_error)
         }
     };
+    let smaller = |r: &Rung| say::smaller { ratio: ratio(r.bits) }.text(lang);
 
-    let smaller = |r: &Rung| match lang {
-        Lang::En => format!("{} smaller", ratio(r.bits)),
-        Lang::Zh => format!("缩小 {}", ratio(r.bits)),
-    };
-    let (vectors, dim, seed, model, bf16_size) = (
+    let (vectors, dim, outliers, seed, bf16_size) = (
         group(p.vectors as i64),
         group(p.dim as i64),
+        group(p.outliers as i64),
         p.seed,
-        p.model.name,
         size(bf16_bytes),
     );
-    let mut text = match lang {
-        Lang::En => format!(
-            "Data: {vectors} vectors of {dim} values (unit Gaussians; {} ×10 larger), seed {seed}. \
-             Error = RMS(x − x̂) / RMS(x). Bytes: {model}'s KV cache at {tokens} tokens is {bf16_size} in BF16, \
-             scaled by bits / 16.\n\n",
-            crate::demo::count(p.outliers as u64, "outlier channel", "outlier channels"),
-        ),
-        Lang::Zh => format!(
-            "数据：{vectors} 个向量，每个 {dim} 个值（单位高斯分布；{} 个离群通道大 10 倍），种子 {seed}。\
-             误差 = RMS(x − x̂) / RMS(x)。字节数：{model} 在 {tokens} 个 token 时的 KV 缓存为 {bf16_size}（BF16），\
-             再乘以位数 / 16。\n\n",
-            group(p.outliers as i64),
-        ),
+    let mut text = if p.outliers == 1 {
+        say::intro_one {
+            vectors,
+            dim,
+            outliers,
+            seed,
+            model,
+            tokens: &tokens,
+            size: &bf16_size,
+        }
+        .text(lang)
+    } else {
+        say::intro {
+            vectors,
+            dim,
+            outliers,
+            seed,
+            model,
+            tokens: &tokens,
+            size: &bf16_size,
+        }
+        .text(lang)
     };
     for r in &rungs {
-        let (name, b, stored, cmp, sz, err, pl) = (
-            r.format.name_in(lang),
-            fmt_bits(r.bits),
-            r.format.stored_in(lang),
-            if r.format == Format::Bf16 {
-                pick(lang, "the reference", "基准").to_owned()
+        text += &say::rung {
+            name: r.format.name(lang),
+            bits: fmt_bits(r.bits),
+            stored: r.format.stored(lang),
+            cmp: if r.format == Format::Bf16 {
+                say::reference.text(lang)
             } else {
                 smaller(r)
             },
-            size(bytes(r)),
-            pct2(r.rel_error),
-            plain(r),
-        );
-        text += &match lang {
-            Lang::En => format!(
-                "{name}: {b} bits per value ({stored}), {cmp} → {sz}, error {err} (ordinary channels {pl})\n"
-            ),
-            Lang::Zh => format!(
-                "{name}：每个值 {b} 位（{stored}），{cmp} → {sz}，误差 {err}（普通通道 {pl}）\n"
-            ),
-        };
+            size: size(bytes(r)),
+            error: pct2(r.rel_error),
+            plain: plain(r),
+        }
+        .text(lang);
     }
-    if p.outliers > 0 && lang == Lang::Zh {
-        text += "\n离群通道承载了数据的大部分能量，所以总体误差掩盖了它们对普通通道的影响：FP8 是浮点格式，\
-                 每张量一个缩放因子，所以每个值都保持各自的相对精度；含有离群值的 FP4 块会按离群值去缩放块内\
-                 其余 15 个值；而旋转把离群值摊到每个坐标上，所以 VQ 近似的误差跟随整个向量的范数。\n";
-    } else if p.outliers > 0 {
-        text += "\nThe outlier channels carry much of the data's energy, so the overall error hides what \
-                 they do to the ordinary channels: FP8 is floating point with one scale per tensor, so \
-                 each value keeps its relative precision; an FP4 block that holds an outlier scales its \
-                 other 15 values by the outlier; and the rotation spreads the outliers over every \
-                 coordinate, so the VQ stand-in's error follows the whole vector's norm.\n";
+    if p.outliers > 0 {
+        text += &say::outliers_note.text(lang);
     }
-    macro_rules! vq {
-        ($fmt:literal) => {
-            format!(
-                $fmt,
-                ratio(3.5),
-                ratio(bits(Format::Vq, p.dim)),
-                group(p.dim as i64),
-                fmt_bits(bits(Format::Vq, p.dim)),
-                ratio(3.0),
-                32.0 / 3.5
-            )
-        };
+    text += &say::vq_note {
+        vq: ratio(3.5),
+        vq_cell: ratio(bits(Format::Vq, p.dim)),
+        dim: group(p.dim as i64),
+        bits: fmt_bits(bits(Format::Vq, p.dim)),
+        three: ratio(3.0),
+        fp32: format!("{:.1}", 32.0 / 3.5),
     }
-    text += &match lang {
-        Lang::Zh => vq!(
-            "\nVQ 这一级是 TurboQuant 的近似，而不是 TurboQuant 本身：随机符号翻转加 Walsh–Hadamard 旋转\
-             让每个坐标都接近高斯分布，再把每个坐标舍入到针对单位高斯分布的固定 Lloyd–Max 电平。\
-             TurboQuant 自己的量化器及其对内积的校正这里没有复现。\n\
-             “缩小 5–6×”说的是约 3.5 位的 VQ：相对 BF16，16 / 3.5 = {}（{}，若计入本单元格的 16 位范数，\
-             每 {} 个值一个，共 {} 位）；5× 需要 16 / 5 = 3.2 位，6× 需要 2.67 位，3 位则得到 {}。\
-             只有相对 FP32，3.5 位才超过 6×：32 / 3.5 = {:.1}×。\n"
-        ),
-        Lang::En => vq!(
-        "\nThe VQ rung is a stand-in for TurboQuant, not TurboQuant itself: a random sign flip and \
-         a Walsh–Hadamard rotation make every coordinate close to Gaussian, then each coordinate is \
-         rounded to fixed Lloyd–Max levels for a unit Gaussian. TurboQuant's own quantizers and \
-         its correction for inner products are not reproduced here.\n\
-         \"5–6× smaller\" for ~3.5-bit VQ: against BF16, 16 / 3.5 = {} ({} with this cell's \
-         16-bit norm per {} values, {} bits); 5× needs 16 / 5 = 3.2 bits, 6× needs 2.67 bits, \
-         and 3 bits gives {}. Only against FP32 does 3.5 bits pass 6×: 32 / 3.5 = {:.1}×.\n"
-        ),
-    };
+    .text(lang);
 
     let header = [
-        pick(lang, "format", "格式").to_owned(),
-        pick(lang, "bits per value", "每值位数").to_owned(),
-        pick(lang, "stored", "存储内容").to_owned(),
-        pick(lang, "vs BF16", "相对 BF16").to_owned(),
-        match lang {
-            Lang::En => format!("{model} at {tokens} tokens"),
-            Lang::Zh => format!("{model}，{tokens} 个 token"),
-        },
-        pick(lang, "RMS error / RMS", "RMS 误差 / RMS").to_owned(),
-        pick(lang, "same, ordinary channels", "同上，仅普通通道").to_owned(),
+        say::col_format.text(lang),
+        say::col_bits.text(lang),
+        say::col_stored.text(lang),
+        say::col_vs_bf16.text(lang),
+        say::col_bytes {
+            model,
+            tokens: &tokens,
+        }
+        .text(lang),
+        say::col_error.text(lang),
+        say::col_plain.text(lang),
     ];
     let rows = rungs
         .iter()
         .map(|r| {
             vec![
-                r.format.name_in(lang).to_owned(),
+                r.format.name(lang),
                 fmt_bits(r.bits),
-                r.format.stored_in(lang).to_owned(),
+                r.format.stored(lang),
                 if r.format == Format::Bf16 {
                     "1×".to_owned()
                 } else {
@@ -659,10 +598,11 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .iter()
         .filter(|r| r.rel_error > 0.0)
         .map(|r| Series {
-            name: match lang {
-                Lang::En => format!("{} ({} bits)", r.format.name(), fmt_bits(r.bits)),
-                Lang::Zh => format!("{}（{} 位）", r.format.name_in(lang), fmt_bits(r.bits)),
-            },
+            name: say::series {
+                name: r.format.name(lang),
+                bits: fmt_bits(r.bits),
+            }
+            .text(lang),
             x: vec![bytes(r) / gib],
             y: vec![100.0 * r.rel_error],
             bars: false,
@@ -671,7 +611,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .collect();
     if p.outliers > 0 && p.outliers < p.dim {
         series.push(Series {
-            name: pick(lang, "ordinary channels only", "仅普通通道").to_owned(),
+            name: say::series_plain.text(lang),
             x: rungs.iter().map(|r| bytes(r) / gib).collect(),
             y: rungs.iter().map(|r| 100.0 * r.plain_error).collect(),
             bars: false,
@@ -679,12 +619,13 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         });
     }
     let plot = Plot {
-        title: match lang {
-            Lang::En => format!("Bytes against error: {model} at {tokens} tokens"),
-            Lang::Zh => format!("字节数与误差：{model}，{tokens} 个 token"),
-        },
-        x_label: pick(lang, "KV cache (GiB)", "KV 缓存（GiB）").to_owned(),
-        y_label: pick(lang, "RMS error / RMS of the data (%)", "RMS 误差 / 数据的 RMS（%）").to_owned(),
+        title: say::chart_title {
+            model,
+            tokens: &tokens,
+        }
+        .text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: false,
         log_y: true,
         series,

@@ -2,12 +2,14 @@
 //! however long the sequence, and an input-dependent step Δ decides how much of
 //! it each token overwrites.
 
+use super::both;
 use super::formulas::gqa_bytes;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, count, group_u64, parse_float_list, parse_int, pick,
+    checked_product, group_u64, parse_float_list, parse_int,
 };
 use crate::lang::Lang;
+use crate::say::ssm_scan as say;
 use crate::math;
 use crate::rng::SplitMix64;
 
@@ -251,14 +253,17 @@ impl Params {
         let mut steps = parse_int(raw, "steps", 1, 20_000);
         let deltas = parse_float_list(raw, "deltas", 1e-4, 10.0, 6);
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        let what = both(|l| say::budget_what.text(l));
+        let unit = both(|l| say::budget_unit.text(l));
+        let lower = both(|l| say::budget_lower.text(l));
         if let (Ok(n), Ok(t), Ok(d)) = (&state, &steps, &deltas)
             && let Err(e) = check_budget(
                 "steps",
-                ("(state + 16) × steps × (Δ values + 1)", "(状态大小 + 16) × 步数 × (Δ 值个数 + 1)"),
+                (&what.en, &what.zh),
                 work(*n as u64, *t as u64, d.len() as u64),
                 MAX_WORK,
-                ("state updates", "状态更新次数"),
-                ("state, steps or the number of Δ values", "状态大小、步数或 Δ 值的个数"),
+                (&unit.en, &unit.zh),
+                (&lower.en, &lower.zh),
             )
         {
             steps = Err(e);
@@ -355,62 +360,44 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         fmt_bytes(kv_bytes(t64)),
         fmt_bytes(kv_bytes(LONG)),
     );
-    let mut text = match lang {
-        Lang::En => format!(
-            "state: {} per channel, in f32 ({STATE_BYTES} B each): {held} after 1 token, after {} and after {long}\n\
-             KV cache of one attention head for the same tokens ({KV_HEAD_DIM} dims, K and V, BF16 = {kv_one} B a token): {kv_t} after {}, {kv_long} after {long}\n",
-            count(values, "value", "values"),
-            count(t64, "token", "tokens"),
-            count(t64, "token", "tokens"),
-        ),
-        Lang::Zh => format!(
-            "状态：每个通道 {} 个值，用 f32 存（每个 {STATE_BYTES} B）：{held}，无论是 1 个 token 之后、{} 个 token 之后还是 {long} 个之后\n\
-             一个注意力头对同样这些 token 的 KV 缓存（{KV_HEAD_DIM} 维，K 与 V，BF16 = 每 token {kv_one} B）：{kv_t}（{} 个 token 之后），{kv_long}（{long} 个之后）\n",
-            group_u64(values),
-            group_u64(t64),
-            group_u64(t64),
-        ),
-    };
+    let mut text = say::state {
+        values: count_values(values, lang),
+        b: STATE_BYTES,
+        held,
+        tokens: count_tokens(t64, lang),
+        long: &long,
+        dims: KV_HEAD_DIM,
+        kv_one,
+        kv_t,
+        kv_long,
+    }
+    .text(lang);
     let slow_a = a[0];
     let a_text = format!("{slow_a}").replace('-', "−");
-    text += &match lang {
-        Lang::En => format!(
-            "impulse x_0 = 1, zeros after; what is left after {} in the slowest channel (A = {a_text}) and on average over the {}:\n",
-            count(t64, "step", "steps"),
-            count(n as u64, "channel", "channels")
-        ),
-        Lang::Zh => format!(
-            "脉冲 x_0 = 1，之后全是零；{} 步之后最慢通道（A = {a_text}）中剩下的部分，以及 {} 个通道的平均：\n",
-            group_u64(t64),
-            group_u64(n as u64)
-        ),
-    };
+    text += &say::impulse {
+        steps: count_steps(t64, lang),
+        a: &a_text,
+        channels: count_channels(n as u64, lang),
+    }
+    .text(lang);
     for (d, m) in p.deltas.iter().zip(&memories) {
         let closed = math::exp(d * slow_a * t_max as f64);
-        let (delta, left, exact, mean) = (
-            fmt_delta(*d),
-            fmt_percent(m.slowest[t_max]),
-            fmt_percent(closed),
-            fmt_percent(m.mean[t_max]),
-        );
-        text += &match lang {
-            Lang::En => format!("  Δ = {delta}: {left} (e^(ΔAt) = {exact}), average {mean}\n"),
-            Lang::Zh => format!("  Δ = {delta}：{left}（e^(ΔAt) = {exact}），平均 {mean}\n"),
-        };
+        text += &say::left {
+            delta: fmt_delta(*d),
+            left: fmt_percent(m.slowest[t_max]),
+            exact: fmt_percent(closed),
+            mean: fmt_percent(m.mean[t_max]),
+        }
+        .text(lang);
     }
     for (d, m) in p.deltas.iter().zip(&memories) {
         if let Some(stop) = m.slowest.iter().position(|&v| v < CHART_MIN) {
-            let delta = fmt_delta(*d);
-            text += &match lang {
-                Lang::En => format!(
-                    "  Δ = {delta}: below {CHART_MIN:e} after {}; the chart stops there\n",
-                    count(stop as u64, "step", "steps")
-                ),
-                Lang::Zh => format!(
-                    "  Δ = {delta}：低于 {CHART_MIN:e}，发生在 {} 步之后；图表到此为止\n",
-                    group_u64(stop as u64)
-                ),
-            };
+            text += &say::below {
+                delta: fmt_delta(*d),
+                min: format!("{CHART_MIN:e}"),
+                steps: count_steps(stop as u64, lang),
+            }
+            .text(lang);
         }
     }
     let (dmin, dmax) = trace
@@ -424,45 +411,28 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             (0, 0.0_f64),
             |best, (i, &v)| if v > best.1 { (i, v) } else { best },
         );
-    let (seed, at, last) = (p.seed, peak_at + 1, trace.norm[t_max - 1]);
-    text += &match lang {
-        Lang::En => format!(
-            "selective run (seed {seed}, {}): Δ_t from {dmin:.4} to {dmax:.4}; ‖h_t‖ at most {peak:.4} (token {at}), {last:.4} after the last; the state is still {}\n",
-            count(t64, "token", "tokens"),
-            count(values, "value", "values")
-        ),
-        Lang::Zh => format!(
-            "选择性扫描（种子 {seed}，{} 个 token）：Δ_t 从 {dmin:.4} 到 {dmax:.4}；‖h_t‖ 最大 {peak:.4}（第 {at} 个 token），最后一个 token 之后为 {last:.4}；状态仍然是 {} 个值\n",
-            group_u64(t64),
-            group_u64(values)
-        ),
-    };
+    let seed = p.seed;
+    text += &say::selective {
+        seed,
+        tokens: count_tokens(t64, lang),
+        dmin: format!("{dmin:.4}"),
+        dmax: format!("{dmax:.4}"),
+        peak: format!("{peak:.4}"),
+        at: peak_at + 1,
+        last: format!("{:.4}", trace.norm[t_max - 1]),
+        values: count_values(values, lang),
+    }
+    .text(lang);
 
     let mut marks: Vec<usize> = [16, 64, t_max]
         .into_iter()
         .filter(|&t| t <= t_max)
         .collect();
     marks.dedup();
-    let mut header = vec![
-        "Δ".to_owned(),
-        pick(
-            lang,
-            "steps until half is left (slowest)",
-            "剩一半所需步数（最慢通道）",
-        )
-        .to_owned(),
-    ];
+    let mut header = vec!["Δ".to_owned(), say::col_half.text(lang)];
     for &t in &marks {
-        match lang {
-            Lang::En => {
-                header.push(format!("after {t}: slowest"));
-                header.push(format!("after {t}: average"));
-            }
-            Lang::Zh => {
-                header.push(format!("{t} 步后：最慢通道"));
-                header.push(format!("{t} 步后：平均"));
-            }
-        }
+        header.push(say::col_slowest { t }.text(lang));
+        header.push(say::col_average { t }.text(lang));
     }
     let rows = p
         .deltas
@@ -485,12 +455,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
 
     let ts = sampled(0, t_max);
     let memory_plot = Plot {
-        title: match lang {
-            Lang::En => format!("What is left of an impulse in the slowest channel (A = {a_text})"),
-            Lang::Zh => format!("最慢通道（A = {a_text}）中脉冲剩下的部分"),
-        },
-        x_label: pick(lang, "steps since the impulse", "脉冲之后的步数").to_owned(),
-        y_label: pick(lang, "fraction left", "剩余比例").to_owned(),
+        title: say::memory_title { a: &a_text }.text(lang),
+        x_label: say::memory_x.text(lang),
+        y_label: say::memory_y.text(lang),
         log_x: false,
         log_y: true,
         series: p
@@ -523,20 +490,15 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         dashed,
     };
     let run_plot = Plot {
-        title: match lang {
-            Lang::En => format!(
-                "Input-dependent Δ_t (seed {seed}): the state stays {n} values ({} B) while one head's KV cache grows to {} B",
-                group_u64(state_bytes),
-                group_u64(kv_bytes(t64))
-            ),
-            Lang::Zh => format!(
-                "随输入变化的 Δ_t（种子 {seed}）：状态始终是 {n} 个值（{} B），而一个头的 KV 缓存增长到 {} B",
-                group_u64(state_bytes),
-                group_u64(kv_bytes(t64))
-            ),
-        },
-        x_label: "token t".to_owned(),
-        y_label: pick(lang, "value", "值").to_owned(),
+        title: say::run_title {
+            seed,
+            n,
+            state: group_u64(state_bytes),
+            kv: group_u64(kv_bytes(t64)),
+        }
+        .text(lang),
+        x_label: say::run_x.text(lang),
+        y_label: say::run_y.text(lang),
         log_x: false,
         log_y: false,
         series: vec![
@@ -554,31 +516,17 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         dashed: false,
     };
     let bytes_plot = Plot {
-        title: pick(
-            lang,
-            "Bytes held: one channel's state against one head's KV cache",
-            "占用字节：一个通道的状态与一个头的 KV 缓存",
-        )
-        .to_owned(),
-        x_label: pick(lang, "tokens", "token 数").to_owned(),
-        y_label: pick(lang, "bytes", "字节").to_owned(),
+        title: say::bytes_title.text(lang),
+        x_label: say::bytes_x.text(lang),
+        y_label: say::bytes_y.text(lang),
         log_x: false,
         log_y: true,
         series: vec![
             bytes_series(
-                match lang {
-                    Lang::En => format!("SSM state ({n} × {STATE_BYTES} B)"),
-                    Lang::Zh => format!("SSM 状态（{n} × {STATE_BYTES} B）"),
-                },
+                say::ssm_state { n, b: STATE_BYTES }.text(lang),
                 &|_| state_bytes,
             ),
-            bytes_series(
-                match lang {
-                    Lang::En => format!("KV cache ({kv_one} B a token)"),
-                    Lang::Zh => format!("KV 缓存（每 token {kv_one} B）"),
-                },
-                &kv_bytes,
-            ),
+            bytes_series(say::kv_cache { kv_one }.text(lang), &kv_bytes),
         ],
         heatmap: None,
     };
@@ -591,6 +539,42 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             Block::Plot(bytes_plot),
         ],
     })
+}
+
+/// "1 value", "16 values" in `lang`.
+fn count_values(n: u64, lang: Lang) -> String {
+    if n == 1 {
+        say::values_one { n: group_u64(n) }.text(lang)
+    } else {
+        say::values { n: group_u64(n) }.text(lang)
+    }
+}
+
+/// "1 token", "4,096 tokens" in `lang`.
+fn count_tokens(n: u64, lang: Lang) -> String {
+    if n == 1 {
+        say::tokens_one { n: group_u64(n) }.text(lang)
+    } else {
+        say::tokens { n: group_u64(n) }.text(lang)
+    }
+}
+
+/// "1 channel", "16 channels" in `lang`.
+fn count_channels(n: u64, lang: Lang) -> String {
+    if n == 1 {
+        say::channels_one { n: group_u64(n) }.text(lang)
+    } else {
+        say::channels { n: group_u64(n) }.text(lang)
+    }
+}
+
+/// "1 step", "4,096 steps" in `lang`.
+fn count_steps(n: u64, lang: Lang) -> String {
+    if n == 1 {
+        say::steps_one { n: group_u64(n) }.text(lang)
+    } else {
+        say::steps { n: group_u64(n) }.text(lang)
+    }
 }
 
 /// The figures the chapter's text quotes from this cell: (name, value), at
