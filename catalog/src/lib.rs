@@ -174,7 +174,7 @@ pub fn modules(
             let variant = format!("{lang:?}");
             if these.is_empty() {
                 let plain = template.replace("{{", "{").replace("}}", "}");
-                let _ = writeln!(arms, "            Lang::{variant} => {plain:?}.to_owned(),");
+                let _ = writeln!(arms, "            Lang::{variant} => {plain:?},");
             } else {
                 let args: String = these.iter().map(|n| format!(", {n} = self.{n}")).collect();
                 let _ = writeln!(
@@ -206,9 +206,27 @@ pub fn modules(
                 format!(" {{\n{fields}}}"),
             )
         };
+        for name in [module.as_str(), msg.as_str()] {
+            if !is_identifier(name) {
+                errors.push(format!(
+                    "{}: `{module}.{msg}`: `{name}` must be a Rust name (a-z, 0-9, _, not a keyword)",
+                    file(Lang::ALL[0].code())
+                ));
+            }
+        }
+        // A message without placeholders is also a `&'static str` (`as_str`).
+        let body = if names.is_empty() {
+            format!(
+                "    /// The message in `lang`.\n    pub const fn as_str(&self, lang: Lang) -> &'static str {{\n        match lang {{\n{arms}        }}\n    }}\n\n    /// The message in `lang`, as a `String`.\n    pub fn text(&self, lang: Lang) -> String {{\n        self.as_str(lang).to_owned()\n    }}\n"
+            )
+        } else {
+            format!(
+                "    /// The message in `lang`, its placeholders filled in.\n    pub fn text(&self, lang: Lang) -> String {{\n        match lang {{\n{arms}        }}\n    }}\n"
+            )
+        };
         let _ = writeln!(
             modules.entry(module.as_str()).or_default(),
-            "/// {doc}\n#[derive(Debug, Clone, Copy)]\npub struct {msg}{generics}{fields}\nimpl{bounds} {msg}{generics} {{\n    /// The message in `lang`, its placeholders filled in.\n    pub fn text(&self, lang: Lang) -> String {{\n        match lang {{\n{arms}        }}\n    }}\n}}\nimpl{bounds} super::Message for {msg}{generics} {{\n    fn text(&self, lang: Lang) -> String {{\n        {msg}::text(self, lang)\n    }}\n}}"
+            "/// {doc}\n#[derive(Debug, Clone, Copy)]\npub struct {msg}{generics}{fields}\nimpl{bounds} {msg}{generics} {{\n{body}}}\nimpl{bounds} super::Message for {msg}{generics} {{\n    fn text(&self, lang: Lang) -> String {{\n        {msg}::text(self, lang)\n    }}\n}}"
         );
     }
     modules
@@ -220,6 +238,25 @@ pub fn modules(
             (module.to_owned(), text)
         })
         .collect()
+}
+
+/// Whether `name` can name a module or a type: lower case, digits and `_`,
+/// not starting with a digit, and not a keyword or a primitive type.
+fn is_identifier(name: &str) -> bool {
+    const RESERVED: &[&str] = &[
+        "as", "async", "await", "box", "break", "const", "continue", "crate", "do", "dyn", "else",
+        "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop",
+        "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "self",
+        "static", "struct", "super", "trait", "true", "try", "type", "typeof", "unsafe", "unsized",
+        "use", "virtual", "where", "while", "yield", "bool", "char", "str", "f32", "f64", "i8",
+        "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+    ];
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && !RESERVED.contains(&name)
 }
 
 /// Writes `text` to `path` unless it is there already (so that cargo does not

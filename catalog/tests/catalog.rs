@@ -90,3 +90,27 @@ fn a_missing_key_or_different_placeholders_fail_naming_them() {
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].starts_with("cells.en.toml: `d.a`: "), "{e:?}");
 }
+
+#[test]
+fn a_key_that_is_no_rust_name_fails() {
+    let e = errors("type = \"x\"\n", "type = \"甲\"\n");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("`type` must be a Rust name"), "{e:?}");
+}
+
+#[test]
+fn a_message_without_placeholders_is_also_a_static_str() {
+    let mut e = Vec::new();
+    let mut en = cells::Messages::new();
+    en.insert(("d".into(), "a".into()), "braces {{ }}".into());
+    let mut zh = cells::Messages::new();
+    zh.insert(("d".into(), "a".into()), "花括号 {{ }}".into());
+    let texts = modules(&[en, zh], &mut e);
+    assert!(e.is_empty(), "{e:?}");
+    let d = &texts["d"];
+    assert!(
+        d.contains("pub const fn as_str(&self, lang: Lang) -> &'static str"),
+        "{d}"
+    );
+    assert!(d.contains("Lang::En => \"braces { }\","), "{d}");
+}
