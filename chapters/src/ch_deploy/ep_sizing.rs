@@ -156,11 +156,11 @@ impl Params {
         let redundant = parse_int(raw, "redundant", 0, 100_000);
         let min_free = parse_float(raw, "min_free", 0.0, 10_000.0);
         let top_k = parse_int(raw, "top_k", 1, 1_024).and_then(|k| match &experts {
-            Ok(e) if k > *e => Err(ParamError::new(
-                "top_k",
-                format!("at most the routed experts ({})", group_u64(*e as u64)),
-                format!("不能超过路由专家数（{}）", group_u64(*e as u64)),
-            )),
+            Ok(e) if k > *e => {
+                let n = group_u64(*e as u64);
+                let [en, zh] = Lang::ALL.map(|l| say::top_k_max { n: &n }.text(l));
+                Err(ParamError::new("top_k", en, zh))
+            }
             _ => Ok(k),
         });
         let (e, g, c, o, r, m, k) = (

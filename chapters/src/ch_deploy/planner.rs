@@ -203,21 +203,16 @@ impl Params {
                     .filter(|&&x| m.n_routed.is_multiple_of(x))
                     .map(|x| x.to_string())
                     .collect();
-                return Err(ParamError::new(
-                    "ep",
-                    format!(
-                        "{}'s {} routed experts do not split evenly over {n} cards; choose {}",
-                        m.name,
-                        group_u64(m.n_routed),
-                        fits.join(", ")
-                    ),
-                    format!(
-                        "{} 的 {} 个路由专家无法平均分到 {n} 张卡上；请选 {}",
-                        m.name,
-                        group_u64(m.n_routed),
-                        fits.join("、")
-                    ),
-                ));
+                let [en, zh] = Lang::ALL.map(|l| {
+                    say::ep_uneven {
+                        model: m.name,
+                        experts: group_u64(m.n_routed),
+                        n,
+                        fits: fits.join(&say::sep_list.text(l)),
+                    }
+                    .text(l)
+                });
+                return Err(ParamError::new("ep", en, zh));
             }
             Ok((n, e == EPS[0]))
         });

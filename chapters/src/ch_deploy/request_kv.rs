@@ -464,11 +464,8 @@ pub fn chart_lengths(contexts: &[u64]) -> Vec<u64> {
 pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let Some(ms) = models(p.convention) else {
-        return Err(vec![ParamError::new(
-            "convention",
-            "ch_newmodels' ledger has no Kimi-K3 or DeepSeek-V4-Pro row",
-            "ch_newmodels 的账本里没有 Kimi-K3 或 DeepSeek-V4-Pro 这一行",
-        )]);
+        let [en, zh] = Lang::ALL.map(|l| say::no_ledger_row.text(l));
+        return Err(vec![ParamError::new("convention", en, zh)]);
     };
     let [k3, v4] = &ms;
     let mut text = say::intro.text(lang);
