@@ -9,10 +9,11 @@ use crate::ch_deploy::request_kv::{input, num, pct};
 use crate::ch_newmodels::ledger;
 use crate::demo::{
     AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
-    parse_int, pick,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_float,
+    parse_int,
 };
 use crate::lang::Lang;
+use crate::say::decode_step as say;
 
 // ANCHOR: demo
 /// One model on one GPU at one context length.
@@ -169,28 +170,26 @@ fn ms(v: f64) -> String {
 fn margin(step_ms: f64, target_ms: f64, lang: Lang) -> String {
     let m = 1.0 - step_ms / target_ms;
     let target = ms_in(target_ms);
-    match lang {
-        Lang::En if m >= 0.0 => format!("{} under {target}", pct(m, 0)),
-        Lang::En => format!("{} over {target}", pct(-m, 0)),
-        Lang::Zh if m >= 0.0 => format!("余量 {}（目标 {target}）", pct(m, 0)),
-        Lang::Zh => format!("超出 {}（目标 {target}）", pct(-m, 0)),
+    if m >= 0.0 {
+        say::under { pct: pct(m, 0), target }.text(lang)
+    } else {
+        say::over { pct: pct(-m, 0), target }.text(lang)
     }
 }
 
 /// "1,000 tokens" or "1,000 个 token".
 fn tokens(n: u64, lang: Lang) -> String {
-    match lang {
-        Lang::En => count(n, "token", "tokens"),
-        Lang::Zh => format!("{} 个 token", group_u64(n)),
+    let n_text = group_u64(n);
+    if n == 1 {
+        say::tokens_one { n: n_text }.text(lang)
+    } else {
+        say::tokens { n: n_text }.text(lang)
     }
 }
 
 /// "Kimi-K3 on H200".
 fn on(model: &str, gpu: &str, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{model} on {gpu}"),
-        Lang::Zh => format!("{model}（{gpu}）"),
-    }
+    say::on { model, gpu }.text(lang)
 }
 
 /// Milliseconds as the reader typed them.
@@ -201,14 +200,7 @@ fn ms_in(v: f64) -> String {
 /// Whole tokens, or "never" when the weights alone exceed the target.
 fn limit(step: &Step, target_ms: f64, lang: Lang) -> String {
     step.tokens_at(target_ms).map_or_else(
-        || {
-            pick(
-                lang,
-                "never (the weights alone take longer)",
-                "永远达不到（仅权重就更久）",
-            )
-            .to_owned()
-        },
+        || say::never.text(lang),
         |t| tokens(t.floor() as u64, lang),
     )
 }
@@ -228,104 +220,80 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let cases = p.cases();
     let t = p.tokens;
-    let mut text = match lang {
-        Lang::En => format!(
-            "A decode step reads every activated weight and the request's KV once from HBM; at batch 1 on one card, as the article computes it, the step takes at least (activated + KV) / bandwidth (plan::decode_ms; GB / (TB/s) = ms). Context {}, KV as the article counts it (61.4 KB and 12.2 KB a token, decimal):\n",
-            tokens(t, lang),
-        ),
-        Lang::Zh => format!(
-            "一个解码步要从 HBM 读一遍所有激活权重和该请求的 KV；按文章的算法，在单卡、批大小 1 时，一步至少需要（激活权重 + KV）/ 带宽（plan::decode_ms；GB / (TB/s) = ms）。上下文 {}，KV 按文章的算法计（每 token 分别为 61.4 KB 和 12.2 KB，十进制）：\n",
-            tokens(t, lang),
-        ),
-    };
+    let mut text = say::intro {
+        tokens: tokens(t, lang),
+    }
+    .text(lang);
     for (m, gpu, s) in &cases {
         let state = if s.state_gb > 0.0 {
-            let (gb, with) = (num(s.state_gb, 3), ms(s.ms_with_state(t)));
-            match lang {
-                Lang::En => format!("; reading the {gb} GB KDA state too: {with}"),
-                Lang::Zh => format!("；再读 {gb} GB 的 KDA 状态：{with}"),
+            say::state {
+                gb: num(s.state_gb, 3),
+                ms: ms(s.ms_with_state(t)),
             }
+            .text(lang)
         } else {
             String::new()
         };
-        text += &format!(
-            "  {}{}({} + {}) GB / {} TB/s = {}{}{}{state}\n",
-            on(m.name, gpu.name, lang),
-            pick(lang, ": ", "："),
-            input(s.active_gb),
-            num(s.kv_gb(t), 1),
-            input(s.bw_tb_s),
-            ms(s.ms(t)),
-            pick(lang, ", ", "，"),
-            margin(s.ms(t), p.target_ms, lang),
-        );
+        text += &say::case {
+            on: on(m.name, gpu.name, lang),
+            active: input(s.active_gb),
+            kv: num(s.kv_gb(t), 1),
+            bw: input(s.bw_tb_s),
+            ms: ms(s.ms(t)),
+            margin: margin(s.ms(t), p.target_ms, lang),
+            state,
+        }
+        .text(lang);
     }
     let max_len = ledger::model("Kimi-K3").map_or(1 << 20, |m| m.max_len);
     if let Some(x) = cases[0].2.tokens_at(p.target_ms) {
         let past = if x > max_len as f64 {
-            match lang {
-                Lang::En => format!(
-                    ", past the {} both models accept (ch_newmodels' ledger)",
-                    tokens(max_len, lang)
-                ),
-                Lang::Zh => format!(
-                    "，超过了两个模型都接受的 {}（ch_newmodels 的账本）",
-                    tokens(max_len, lang)
-                ),
+            say::past {
+                max: tokens(max_len, lang),
             }
+            .text(lang)
         } else {
             String::new()
         };
-        let (target, at) = (ms_in(p.target_ms), tokens(x.floor() as u64, lang));
-        text += &match lang {
-            Lang::En => format!("Kimi-K3 on H200 reaches {target} at {at}{past}.\n"),
-            Lang::Zh => format!("Kimi-K3 在 H200 上达到 {target} 时的上下文为 {at}{past}。\n"),
-        };
+        text += &say::reaches {
+            target: ms_in(p.target_ms),
+            at: tokens(x.floor() as u64, lang),
+            past,
+        }
+        .text(lang);
     }
     let (k_h, v_h) = (&cases[0].2, &cases[1].2);
     let ratio = (v_h.active_gb + v_h.kv_gb(t)) / (k_h.active_gb + k_h.kv_gb(t));
-    let (r, va, vk, ka, kk) = (
-        num(ratio, 2),
-        input(v_h.active_gb),
-        num(v_h.kv_gb(t), 1),
-        input(k_h.active_gb),
-        num(k_h.kv_gb(t), 1),
-    );
-    text += &match lang {
-        Lang::En => format!(
-            "DeepSeek-V4-Pro reads {r} of Kimi-K3's bytes a step: ({va} + {vk}) / ({ka} + {kk}), the article's cost ratio.\n"
-        ),
-        Lang::Zh => format!(
-            "DeepSeek-V4-Pro 每步读取的字节数是 {r} 倍（相对 Kimi-K3）：({va} + {vk}) / ({ka} + {kk})，即文章的成本比。\n"
-        ),
-    };
+    text += &say::ratio {
+        r: num(ratio, 2),
+        va: input(v_h.active_gb),
+        vk: num(v_h.kv_gb(t), 1),
+        ka: input(k_h.active_gb),
+        kk: num(k_h.kv_gb(t), 1),
+    }
+    .text(lang);
     let [h200, b300] = p.gpus();
     let gain = num(p.b300_bw / p.h200_bw, 2);
-    let not = if gain == num(ARTICLE_BW_GAIN, 2) {
+    let not_article = if gain == num(ARTICLE_BW_GAIN, 2) {
         String::new()
     } else {
-        match lang {
-            Lang::En => format!(", not the article's {}×", input(ARTICLE_BW_GAIN)),
-            Lang::Zh => format!("，而不是文章的 {}×", input(ARTICLE_BW_GAIN)),
+        say::not_article {
+            gain: input(ARTICLE_BW_GAIN),
         }
+        .text(lang)
     };
-    let (bb, hb, bm, hm, mg, from, to) = (
-        input(p.b300_bw),
-        input(p.h200_bw),
-        input(b300.memory_gb),
-        input(h200.memory_gb),
-        num(b300.memory_gb / h200.memory_gb, 2),
-        ms(cases[0].2.ms(t)),
-        ms(cases[2].2.ms(t)),
-    );
-    text += &match lang {
-        Lang::En => format!(
-            "B300's bandwidth gain is {bb} / {hb} = {gain}×{not}; its memory gain is {bm} / {hm} = {mg}×. Kimi-K3's step goes from {from} to {to}.\n"
-        ),
-        Lang::Zh => format!(
-            "B300 的带宽提升为 {bb} / {hb} = {gain}×{not}；显存提升为 {bm} / {hm} = {mg}×。Kimi-K3 的一步从 {from} 降到 {to}。\n"
-        ),
-    };
+    text += &say::gain {
+        bb: input(p.b300_bw),
+        hb: input(p.h200_bw),
+        gain,
+        not_article,
+        bm: input(b300.memory_gb),
+        hm: input(h200.memory_gb),
+        mg: num(b300.memory_gb / h200.memory_gb, 2),
+        from: ms(cases[0].2.ms(t)),
+        to: ms(cases[2].2.ms(t)),
+    }
+    .text(lang);
     let k3 = plan::k3();
     let card = plan::ep_row(
         k3.n_routed,
@@ -334,65 +302,35 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         h200.memory_gb,
         k3.overhead_gb,
     );
-    let (target, ep, experts, card_gb) = (
-        ms_in(ARTICLE_TARGET_MS),
-        k3.ep,
-        card.experts_per_card,
-        num(card.weight_gb, 1),
-    );
-    text += &match lang {
-        Lang::En => format!(
-            "\nWhat this is not:\n  It bounds one decode step, the time per output token. It is not the time to the first token (TTFT), which prefill of the whole prompt sets, plus the KV copy from prefill to decode node; this cell does not model prefill. The article calls its {target} target TTFT.\n  It charges one card with every activated weight, as the article does. Under expert parallelism a card holds only its experts (Kimi-K3 at EP = {ep}: {experts} experts, {card_gb} GB) and reads only those its tokens picked, so a card's real bound is smaller.\n  At batch B a step reads the weights once for all B requests but the KV of every one of them, (activated + B × KV) / bandwidth: batching spreads the weights and multiplies the KV, so the batch-1 figure is neither the throughput nor the latency of a loaded server.\n"
-        ),
-        Lang::Zh => format!(
-            "\n它不是什么：\n  它给出的是单个解码步的下界，即每个输出 token 的时间。它不是首 token 时延（TTFT）：TTFT 由整个提示词的预填充决定，还要加上 KV 从预填充节点拷到解码节点的时间；本单元格不建模预填充。文章把它的 {target} 目标称为 TTFT。\n  它像文章那样让一张卡承担全部激活权重。在专家并行下，一张卡只存放自己的专家（Kimi-K3 在 EP = {ep} 时：{experts} 个专家，{card_gb} GB），也只读取其 token 选中的那些专家，所以一张卡的实际下界更小。\n  批大小为 B 时，一步对全部 B 个请求只读一次权重，却要读每个请求的 KV，即（激活权重 + B × KV）/ 带宽：批处理摊薄了权重、放大了 KV，所以批大小 1 的数字既不是满载服务器的吞吐量，也不是它的延迟。\n"
-        ),
-    };
-    let (ka, kh, hm, kb, bm, va, vh) = (
-        input(p.k3_active),
-        pct(p.k3_active / h200.memory_gb, 0),
-        input(h200.memory_gb),
-        pct(p.k3_active / b300.memory_gb, 0),
-        input(b300.memory_gb),
-        input(p.v4_active),
-        pct(p.v4_active / h200.memory_gb, 0),
-    );
-    text += &match lang {
-        Lang::En => format!(
-            "\nThe article also sets activated weights against one card's memory: Kimi-K3's {ka} GB is {kh} of an H200's {hm} GB and {kb} of a B300's {bm} GB; DeepSeek-V4-Pro's {va} GB is {vh} of an H200's. What a card holds is set by the EP table (ep_sizing), not by this ratio.\n"
-        ),
-        Lang::Zh => format!(
-            "\n文章还把激活权重与单卡显存相比：Kimi-K3 的 {ka} GB 占 {kh}（H200 的 {hm} GB）、占 {kb}（B300 的 {bm} GB）；DeepSeek-V4-Pro 的 {va} GB 占 {vh}（相对 H200）。一张卡放什么由 EP 表（ep_sizing）决定，而不是由这个比例决定。\n"
-        ),
-    };
-    let header = match lang {
-        Lang::En => [
-            "model",
-            "GPU",
-            "activated",
-            "KV",
-            "bandwidth",
-            "step",
-            "against the target",
-            "with the KDA state",
-            "tokens/s a request, at most",
-            "the step reaches the target at",
-        ],
-        Lang::Zh => [
-            "模型",
-            "GPU",
-            "激活权重",
-            "KV",
-            "带宽",
-            "一步",
-            "相对目标",
-            "含 KDA 状态",
-            "单请求最高 token/s",
-            "一步达到目标时的上下文",
-        ],
+    text += &say::not_this {
+        target: ms_in(ARTICLE_TARGET_MS),
+        ep: k3.ep,
+        experts: card.experts_per_card,
+        card_gb: num(card.weight_gb, 1),
     }
-    .map(String::from)
-    .to_vec();
+    .text(lang);
+    text += &say::memory {
+        ka: input(p.k3_active),
+        kh: pct(p.k3_active / h200.memory_gb, 0),
+        hm: input(h200.memory_gb),
+        kb: pct(p.k3_active / b300.memory_gb, 0),
+        bm: input(b300.memory_gb),
+        va: input(p.v4_active),
+        vh: pct(p.v4_active / h200.memory_gb, 0),
+    }
+    .text(lang);
+    let header = vec![
+        say::col_model.text(lang),
+        say::col_gpu.text(lang),
+        say::col_active.text(lang),
+        say::col_kv.text(lang),
+        say::col_bandwidth.text(lang),
+        say::col_step.text(lang),
+        say::col_margin.text(lang),
+        say::col_state.text(lang),
+        say::col_tok_s.text(lang),
+        say::col_reaches.text(lang),
+    ];
     let rows = cases
         .iter()
         .map(|(m, gpu, s)| {
@@ -438,24 +376,19 @@ fn plot(cases: &[(plan::Model, Gpu, Step)], p: &Params, lang: Lang) -> Plot {
         })
         .collect();
     series.push(Series {
-        name: match lang {
-            Lang::En => format!("target, {}", ms_in(p.target_ms)),
-            Lang::Zh => format!("目标，{}", ms_in(p.target_ms)),
-        },
+        name: say::target {
+            ms: ms_in(p.target_ms),
+        }
+        .text(lang),
         x: x.clone(),
         y: vec![p.target_ms; xs.len()],
         bars: false,
         dashed: true,
     });
     Plot {
-        title: pick(
-            lang,
-            "A decode step's lower bound (ms) vs context length, batch 1",
-            "解码一步的下界（ms）随上下文长度的变化，批大小 1",
-        )
-        .to_owned(),
-        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").to_owned(),
-        y_label: pick(lang, "ms per decode step", "每个解码步的 ms").to_owned(),
+        title: say::chart_title.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: true,
         log_y: false,
         series,

@@ -12,9 +12,10 @@ use crate::ch_deploy::planner::{MODES, mode_of, num, pairs, times};
 use crate::demo::{
     AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_float, parse_int, parse_int_list, pick,
+    parse_float, parse_int, parse_int_list,
 };
 use crate::lang::Lang;
+use crate::say::duty_cycle as say;
 
 // ANCHOR: demo
 /// Average context of the planner's upper bound, tokens.
@@ -81,13 +82,34 @@ pub fn full_card_step(m: &Model, gpu: &Gpu, top_k: u64, mode: Mode) -> Option<(f
 }
 // ANCHOR_END: demo
 
-/// The source's three workloads by idle time, seconds, named in English and
-/// in Chinese.
-pub const SCENARIOS: [(u64, &str, &str); 3] = [
-    (5, "high-interaction agent", "高交互智能体"),
-    (15, "standard API", "标准 API"),
-    (40, "low-frequency batch", "低频批处理"),
+/// The source's three workloads by idle time, seconds.
+pub const SCENARIOS: [(u64, Workload); 3] = [
+    (5, Workload::Agent),
+    (15, Workload::Api),
+    (40, Workload::Batch),
 ];
+
+/// The source's workloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Workload {
+    /// A high-interaction agent.
+    Agent,
+    /// A standard API.
+    Api,
+    /// A low-frequency batch.
+    Batch,
+}
+
+impl Workload {
+    /// The workload's name.
+    pub fn name(self, lang: Lang) -> String {
+        match self {
+            Workload::Agent => say::agent.text(lang),
+            Workload::Api => say::api.text(lang),
+            Workload::Batch => say::batch.text(lang),
+        }
+    }
+}
 
 /// One 400 Gb/s InfiniBand link in GB/s: the source's rate for moving KV
 /// between nodes.
@@ -160,29 +182,30 @@ fn percent(rho: f64) -> String {
 /// "idle 5 s (high-interaction agent)".
 fn idle_name(idle: u64, lang: Lang) -> String {
     let n = group_u64(idle);
-    match (SCENARIOS.iter().find(|s| s.0 == idle), lang) {
-        (Some((_, name, _)), Lang::En) => format!("idle {n} s ({name})"),
-        (Some((_, _, name)), Lang::Zh) => format!("空闲 {n} s（{name}）"),
-        (None, Lang::En) => format!("idle {n} s"),
-        (None, Lang::Zh) => format!("空闲 {n} s"),
+    match SCENARIOS.iter().find(|s| s.0 == idle) {
+        Some((_, w)) => say::idle_named {
+            n,
+            name: w.name(lang),
+        }
+        .text(lang),
+        None => say::idle { n }.text(lang),
     }
 }
 
 /// "Kimi-K3 on H200".
 fn pair_name(m: &Model, g: &Gpu, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{} on {}", m.name, g.name),
-        Lang::Zh => format!("{}（{}）", m.name, g.name),
+    say::pair {
+        model: m.name,
+        gpu: g.name,
     }
+    .text(lang)
 }
 
 /// The rounding mode's name: "article" or "conservative".
-fn mode_label(mode: Mode, lang: Lang) -> &'static str {
-    match (mode, lang) {
-        (Mode::Article, Lang::En) => MODES[0],
-        (_, Lang::En) => MODES[1],
-        (Mode::Article, Lang::Zh) => "按文章",
-        (_, Lang::Zh) => "保守",
+fn mode_label(mode: Mode, lang: Lang) -> String {
+    match mode {
+        Mode::Article => say::mode_article.text(lang),
+        _ => say::mode_conservative.text(lang),
     }
 }
 
@@ -204,73 +227,43 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let mode_name = mode_label(p.mode, lang);
     let Some(rows) = all_rows(&rs, p.pd_ratio, p.mode) else {
         return Ok(Output {
-            blocks: vec![Block::Text(
-                pick(
-                    lang,
-                    "No plan for the four deployments.",
-                    "四种部署都没有方案。",
-                )
-                .into(),
-            )],
+            blocks: vec![Block::Text(say::no_plan.text(lang))],
         });
     };
-    let (out, speed, secs) = (
-        group_u64(p.out_tokens),
-        num(p.tok_per_s, 3),
-        num(decode_s, 2),
-    );
-    let mut text = match lang {
-        Lang::En => format!(
-            "Decode time of one request: {out} tokens ÷ {speed} tokens/s = {secs} s.\nρ = decode ÷ (decode + idle), the share of its life a request's KV must be on a GPU:\n"
-        ),
-        Lang::Zh => format!(
-            "单个请求的解码时间：{out} 个 token ÷ {speed} token/s = {secs} s。\nρ = 解码 ÷（解码 + 空闲），即请求一生中其 KV 必须留在 GPU 上的时间占比：\n"
-        ),
-    };
-    for (&idle, &rho) in p.idle.iter().zip(&rs) {
-        text += &format!(
-            "  {}{}{} ÷ ({} + {}) = {}\n",
-            idle_name(idle, lang),
-            pick(lang, ": ", "："),
-            num(decode_s, 2),
-            num(decode_s, 2),
-            group_u64(idle),
-            percent(rho)
-        );
+    let secs = num(decode_s, 2);
+    let mut text = say::decode {
+        out: group_u64(p.out_tokens),
+        speed: num(p.tok_per_s, 3),
+        secs: &secs,
     }
-    let (tokens, concurrent, k3_ep, v4_ep, pd) = (
-        group_u64(TOKENS),
-        group_u64(CONCURRENT),
-        k3().ep,
-        v4().ep,
-        num(p.pd_ratio, 3),
-    );
-    let article = p.mode == Mode::Article;
-    text += &match lang {
-        Lang::En => format!(
-            "\nThe upper bound is the planner's: {tokens}-token requests, {concurrent} at once, every request's KV on the GPUs, each model at its own EP (K3 {k3_ep}, V4 {v4_ep}), {mode_name} rounding. HiCache keeps D × ρ decode nodes, and P = D ÷ {pd} prefill nodes, both {}.",
-            if article {
-                "rounded to nearest"
-            } else {
-                "rounded up"
-            }
-        ),
-        Lang::Zh => format!(
-            "\n上限取自规划器：每个请求 {tokens} 个 token，同时 {concurrent} 个请求，所有请求的 KV 都在 GPU 上，每个模型用各自的 EP（K3 {k3_ep}，V4 {v4_ep}），{mode_name}取整。HiCache 保留 D × ρ 个解码节点，以及 P = D ÷ {pd} 个预填充节点，两者都{}。",
-            if article {
-                "四舍五入"
-            } else {
-                "向上取整"
-            }
-        ),
-    };
+    .text(lang);
+    for (&idle, &rho) in p.idle.iter().zip(&rs) {
+        text += &say::rho_row {
+            idle: idle_name(idle, lang),
+            secs: &secs,
+            idle_s: group_u64(idle),
+            rho: percent(rho),
+        }
+        .text(lang);
+    }
+    let (tokens, concurrent) = (group_u64(TOKENS), group_u64(CONCURRENT));
+    text += &say::upper {
+        tokens: &tokens,
+        concurrent: &concurrent,
+        k3_ep: k3().ep,
+        v4_ep: v4().ep,
+        mode: &mode_name,
+        pd: num(p.pd_ratio, 3),
+        rounded: if p.mode == Mode::Article {
+            say::rounded_nearest.text(lang)
+        } else {
+            say::rounded_up.text(lang)
+        },
+    }
+    .text(lang);
 
     // What a full card reads a step, and the ρ that speed implies.
-    text += pick(
-        lang,
-        "\n\nThe speed a full card allows (at the upper bound's occupancy a decode step reads the experts its unit's batch hits, the weights every card keeps and the card's KV):\n",
-        "\n\n满载的卡能跑多快（按上限的占用，每一步解码要读本单元这一批 token 用到的专家、每张卡都带的权重，以及这张卡上的 KV）：\n",
-    );
+    text += &say::full_card.text(lang);
     for (m, g) in pairs() {
         let top_k = if m.name == k3().name { K3_TOP_K } else { V4_TOP_K };
         let Some((gb, ms, tok_s)) = full_card_step(&m, &g, top_k, p.mode) else {
@@ -280,25 +273,18 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             .into_iter()
             .map(percent)
             .collect();
-        let (name, gb, ms, tok_s) = (pair_name(&m, &g, lang), num(gb, 1), num(ms, 1), num(tok_s, 1));
-        text += &match lang {
-            Lang::En => format!(
-                "  {name}: {gb} GB a step, {ms} ms, {tok_s} tokens/s a request; at that speed ρ would be {}\n",
-                implied.join(", ")
-            ),
-            Lang::Zh => format!(
-                "  {name}：每步 {gb} GB，{ms} ms，每个请求 {tok_s} token/s；按这个速度，ρ 会是 {}\n",
-                implied.join("、")
-            ),
-        };
+        text += &say::full_card_row {
+            name: pair_name(&m, &g, lang),
+            gb: num(gb, 1),
+            ms: num(ms, 1),
+            tok_s: num(tok_s, 1),
+            implied: implied.join(&say::sep_list.text(lang)),
+        }
+        .text(lang);
     }
 
     // What HiCache moves: every idle request's cache comes back once a turn.
-    text += pick(
-        lang,
-        "\nHiCache's reloads (each turn brings a request's whole cache back to a GPU; H200, decode nodes at each ρ above):\n",
-        "\nHiCache 的回载（每一轮都要把一个请求的整份缓存搬回 GPU；H200，解码节点数取上面各 ρ 下的值）：\n",
-    );
+    text += &say::reloads.text(lang);
     for (j, &idle) in p.idle.iter().enumerate() {
         let mut parts = Vec::new();
         let mut reloads = 0.0;
@@ -307,36 +293,32 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
                 reload_traffic(CONCURRENT, article_request_gb(&m, TOKENS), decode_s, idle as f64);
             reloads = per_s;
             let d = rows[i].at[j].0.max(1) as f64;
-            let (all, node, off) = (num(gb_s / 1000.0, 1), num(gb_s / d, 0), num(off_gb / 1000.0, 0));
-            parts.push(match lang {
-                Lang::En => format!("{} {all} TB/s in all, {node} GB/s a decode node, {off} TB off the GPUs", m.name),
-                Lang::Zh => format!("{} 共 {all} TB/s，每个解码节点 {node} GB/s，GPU 之外存着 {off} TB", m.name),
-            });
+            parts.push(
+                say::reload_part {
+                    model: m.name,
+                    all: num(gb_s / 1000.0, 1),
+                    node: num(gb_s / d, 0),
+                    off: num(off_gb / 1000.0, 0),
+                }
+                .text(lang),
+            );
         }
-        text += &match lang {
-            Lang::En => format!(
-                "  {}: {} reloads/s; {}\n",
-                idle_name(idle, lang),
-                num(reloads, 0),
-                parts.join("; ")
-            ),
-            Lang::Zh => format!(
-                "  {}：每秒 {} 次回载；{}\n",
-                idle_name(idle, lang),
-                num(reloads, 0),
-                parts.join("；")
-            ),
-        };
+        text += &say::reload_row {
+            idle: idle_name(idle, lang),
+            reloads: num(reloads, 0),
+            parts: parts.join(&say::sep_parts.text(lang)),
+        }
+        .text(lang);
     }
 
     // The two tables.
-    let mut header = vec![
-        pick(lang, "deployment", "部署").to_owned(),
-        pick(lang, "upper bound (ρ = 100%)", "上限（ρ = 100%）").to_owned(),
-    ];
-    header.extend(p.idle.iter().zip(&rs).map(|(&i, &r)| match lang {
-        Lang::En => format!("ρ = {} (idle {} s)", percent(r), group_u64(i)),
-        Lang::Zh => format!("ρ = {}（空闲 {} s）", percent(r), group_u64(i)),
+    let mut header = vec![say::col_deployment.text(lang), say::col_upper.text(lang)];
+    header.extend(p.idle.iter().zip(&rs).map(|(&i, &r)| {
+        say::col_rho {
+            rho: percent(r),
+            idle: group_u64(i),
+        }
+        .text(lang)
     }));
     let names: Vec<String> = pairs()
         .iter()
@@ -362,51 +344,38 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         let at: Vec<String> = rs
             .iter()
             .zip(rows[k].at.iter().zip(&rows[v].at))
-            .map(|(&rho, (&a, &b))| match lang {
-                Lang::En => format!("{} at ρ = {}", ratio(a, b), percent(rho)),
-                Lang::Zh => format!("{}（ρ = {}）", ratio(a, b), percent(rho)),
+            .map(|(&rho, (&a, &b))| {
+                say::ratio_at {
+                    ratio: ratio(a, b),
+                    rho: percent(rho),
+                }
+                .text(lang)
             })
             .collect();
-        let upper = ratio(rows[k].upper, rows[v].upper);
-        notes += &match lang {
-            Lang::En => format!(
-                "Kimi-K3 ÷ DeepSeek-V4-Pro, total nodes on {gpu}: {upper} at the upper bound, {}.\n",
-                at.join(", ")
-            ),
-            Lang::Zh => format!(
-                "Kimi-K3 ÷ DeepSeek-V4-Pro，{gpu} 上的总节点数：上限时 {upper}，{}。\n",
-                at.join("，")
-            ),
-        };
+        notes += &say::ratio_row {
+            gpu,
+            upper: ratio(rows[k].upper, rows[v].upper),
+            at: at.join(&say::sep_clauses.text(lang)),
+        }
+        .text(lang);
     }
-    notes += pick(
-        lang,
-        "ρ scales both models' decode nodes alike, so the ratio moves only by rounding.\n",
-        "ρ 对两个模型的解码节点按同一比例缩放，所以比值只因取整而变化。\n",
-    );
+    notes += &say::ratio_note.text(lang);
     let hi = (0..rs.len()).max_by(|&a, &b| rs[a].total_cmp(&rs[b]));
     let lo = (0..rs.len()).min_by(|&a, &b| rs[a].total_cmp(&rs[b]));
     if let (Some(hi), Some(lo)) = (hi, lo)
         && rs[hi] > rs[lo]
     {
         let k3_h200 = &rows[0];
-        let (rho_hi, x, rho_lo, n_hi, n_lo, r, gap) = (
-            percent(rs[hi]),
-            times(rs[hi], rs[lo]),
-            percent(rs[lo]),
-            group_u64(k3_h200.at[hi].1),
-            group_u64(k3_h200.at[lo].1),
-            ratio(k3_h200.at[hi], k3_h200.at[lo]),
-            ratio(rows[0].upper, rows[1].upper),
-        );
-        notes += &match lang {
-            Lang::En => format!(
-                "The load pattern moves the count too: ρ = {rho_hi} is {x} ρ = {rho_lo}, and Kimi-K3 on H200 needs {n_hi} nodes against {n_lo} ({r}); the gap between K3 and V4 on H200 at the upper bound is {gap}.\n"
-            ),
-            Lang::Zh => format!(
-                "负载模式也会改变节点数：ρ = {rho_hi} 是 {x}（相对 ρ = {rho_lo}），Kimi-K3 在 H200 上需要 {n_hi} 个节点，对比 {n_lo} 个（{r}）；上限时 K3 与 V4 在 H200 上的差距是 {gap}。\n"
-            ),
-        };
+        notes += &say::load_note {
+            rho_hi: percent(rs[hi]),
+            x: times(rs[hi], rs[lo]),
+            rho_lo: percent(rs[lo]),
+            n_hi: group_u64(k3_h200.at[hi].1),
+            n_lo: group_u64(k3_h200.at[lo].1),
+            r: ratio(k3_h200.at[hi], k3_h200.at[lo]),
+            gap: ratio(rows[0].upper, rows[1].upper),
+        }
+        .text(lang);
     }
     let (k, v) = (k3(), v4());
     let (k_gb, v_gb) = (
@@ -416,31 +385,22 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let shortest = p.idle.iter().copied().filter(|&i| i > 0).min();
     // Idle times are whole seconds and a K3 request takes 0.62 s, so the
     // copy fits in any idle time but 0.
-    let against = shortest.map_or_else(String::new, |i| match lang {
-        Lang::En => format!(
-            ", both under the shortest idle time here, {} s",
-            group_u64(i)
-        ),
-        Lang::Zh => format!("，都短于这里最短的空闲时间 {} s", group_u64(i)),
+    let against = shortest.map_or_else(String::new, |i| {
+        say::against { s: group_u64(i) }.text(lang)
     });
-    let (link, kg, ks, vg, vs, fixed, share, ms) = (
-        num(LINK_GB_S, 1),
-        num(k_gb, 1),
-        num(k_gb / LINK_GB_S, 2),
-        num(v_gb, 1),
-        num(v_gb / LINK_GB_S, 2),
-        num(k.fixed_gb, 3),
-        percent_1(k.fixed_gb / k_gb),
-        num(1000.0 * k.fixed_gb / LINK_GB_S, 0),
-    );
-    notes += &match lang {
-        Lang::En => format!(
-            "Scaling by ρ assumes an idle request's KV leaves the GPU for CPU memory (L2) or SSD (L3) and is back before its next decode: the copy must fit in the idle time and in those links' bandwidth, or decode stalls. At {link} GB/s (one 400 Gb/s InfiniBand link, the source's rate) a K3 request of {kg} GB takes {ks} s and a V4 request of {vg} GB {vs} s{against}. K3's KDA state is a fixed {fixed} GB whatever the context ({share} of the request at {tokens} tokens), {ms} ms at that rate; the KV of its 24 MLA layers grows with the context as all of V4's does."
-        ),
-        Lang::Zh => format!(
-            "按 ρ 缩放的前提是：空闲请求的 KV 离开 GPU，转存到 CPU 内存（L2）或 SSD（L3），并在下一次解码前取回；这次拷贝必须在空闲时间内、在这些链路的带宽下完成，否则解码就会停顿。按 {link} GB/s（一条 400 Gb/s InfiniBand 链路，即来源采用的速率），K3 请求 {kg} GB，需要 {ks} s；V4 请求 {vg} GB，需要 {vs} s{against}。K3 的 KDA 状态固定为 {fixed} GB，与上下文长度无关（占请求的 {share}，按 {tokens} 个 token 计），按这个速率需要 {ms} ms；它那 24 个 MLA 层的 KV 与 V4 的全部 KV 一样随上下文增长。"
-        ),
-    };
+    notes += &say::offload_note {
+        link: num(LINK_GB_S, 1),
+        kg: num(k_gb, 1),
+        ks: num(k_gb / LINK_GB_S, 2),
+        vg: num(v_gb, 1),
+        vs: num(v_gb / LINK_GB_S, 2),
+        against,
+        fixed: num(k.fixed_gb, 3),
+        share: percent_1(k.fixed_gb / k_gb),
+        tokens: &tokens,
+        ms: num(1000.0 * k.fixed_gb / LINK_GB_S, 0),
+    }
+    .text(lang);
 
     // The chart: total nodes against ρ, the reader's ρ values marked.
     let mut xs: Vec<f64> = (1..=20)
@@ -467,10 +427,11 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         let mut ys: Vec<f64> = rows.iter().map(|r| r.at[j].1 as f64).collect();
         ys.sort_by(|a, b| b.total_cmp(a));
         series.push(Series {
-            name: match lang {
-                Lang::En => format!("idle {} s: ρ = {}", group_u64(idle), percent(rho)),
-                Lang::Zh => format!("空闲 {} s：ρ = {}", group_u64(idle), percent(rho)),
-            },
+            name: say::series_idle {
+                idle: group_u64(idle),
+                rho: percent(rho),
+            }
+            .text(lang),
             x: vec![rho; ys.len()],
             y: ys,
             bars: false,
@@ -478,25 +439,23 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         });
     }
     let plot = Plot {
-        title: match lang {
-            Lang::En => format!(
-                "Total nodes vs duty cycle ρ ({tokens}-token requests, {concurrent} at once, {mode_name} rounding)"
-            ),
-            Lang::Zh => format!(
-                "总节点数随占空比 ρ 的变化（每个请求 {tokens} 个 token，同时 {concurrent} 个，{mode_name}取整）"
-            ),
-        },
-        x_label: pick(lang, "duty cycle ρ", "占空比 ρ").to_owned(),
-        y_label: pick(lang, "total nodes (P + D)", "总节点数（P + D）").to_owned(),
+        title: say::chart_title {
+            tokens: &tokens,
+            concurrent: &concurrent,
+            mode: &mode_name,
+        }
+        .text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: false,
         log_y: false,
         series,
         heatmap: None,
     };
     let mut d_header = header.clone();
-    d_header[0] = pick(lang, "D nodes", "D 节点数").to_owned();
+    d_header[0] = say::col_d.text(lang);
     let mut t_header = header;
-    t_header[0] = pick(lang, "total nodes (P + D)", "总节点数（P + D）").to_owned();
+    t_header[0] = say::col_total.text(lang);
     Ok(Output {
         blocks: vec![
             Block::Text(text),

@@ -8,10 +8,11 @@ use crate::ch_deploy::plan::{self, EpRow, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
 use crate::demo::{
     AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_float,
-    parse_int, pick,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_float,
+    parse_int,
 };
 use crate::lang::Lang;
+use crate::say::ep_sizing as say;
 
 // ANCHOR: demo
 /// One EP size of the table.
@@ -155,11 +156,11 @@ impl Params {
         let redundant = parse_int(raw, "redundant", 0, 100_000);
         let min_free = parse_float(raw, "min_free", 0.0, 10_000.0);
         let top_k = parse_int(raw, "top_k", 1, 1_024).and_then(|k| match &experts {
-            Ok(e) if k > *e => Err(ParamError::new(
-                "top_k",
-                format!("at most the routed experts ({})", group_u64(*e as u64)),
-                format!("不能超过路由专家数（{}）", group_u64(*e as u64)),
-            )),
+            Ok(e) if k > *e => {
+                let n = group_u64(*e as u64);
+                let [en, zh] = Lang::ALL.map(|l| say::top_k_max { n: &n }.text(l));
+                Err(ParamError::new("top_k", en, zh))
+            }
             _ => Ok(k),
         });
         let (e, g, c, o, r, m, k) = (
@@ -265,15 +266,11 @@ fn experts_cell(placed: u64, r: &Row, lang: Lang) -> String {
             group_u64(r.card.experts_per_card - 1),
             group_u64(r.ep - more),
         );
-        match lang {
-            Lang::En => format!(
-                "{a} on {}, {b} on {rest} (not even)",
-                count(more, "card", "cards")
-            ),
-            Lang::Zh => format!(
-                "{a}（{} 张卡上）、{b}（另 {rest} 张上），不均分",
-                group_u64(more)
-            ),
+        if more == 1 {
+            say::uneven_cell_one { a, more, b, rest }.text(lang)
+        } else {
+            let more = group_u64(more);
+            say::uneven_cell { a, more, b, rest }.text(lang)
         }
     }
 }
@@ -282,18 +279,18 @@ fn experts_cell(placed: u64, r: &Row, lang: Lang) -> String {
 fn verdict(r: &Row, smallest: Option<u64>, min_free: f64, lang: Lang) -> String {
     if r.feasible {
         if smallest == Some(r.ep) {
-            pick(lang, "yes, the smallest", "是，最小").to_owned()
+            say::yes_smallest.text(lang)
         } else {
-            pick(lang, "yes", "是").to_owned()
+            say::yes.text(lang)
         }
     } else if !r.even {
-        pick(lang, "no: not even", "否：不均分").to_owned()
+        say::no_uneven.text(lang)
     } else {
-        let (free, min) = (gb(r.card.free_gb), gb_in(min_free));
-        match lang {
-            Lang::En => format!("no: {free} < {min}"),
-            Lang::Zh => format!("否：{free} < {min}"),
+        say::no_free {
+            free: gb(r.card.free_gb),
+            min: gb_in(min_free),
         }
+        .text(lang)
     }
 }
 
@@ -327,67 +324,64 @@ fn k3_notes(p: &Params, lang: Lang) -> String {
     let cards = expected_groups(p.experts, p.top_k, 32);
     let node_count = nodes(32);
     let reached = expected_groups(p.experts, p.top_k, node_count);
-    {
-        macro_rules! text {
-            ($($fmt:literal)+) => {
-                format!(concat!($($fmt),+),
-        input(total),
-        input(attn),
-        input(embed),
-        num(moe, 2),
-        num(moe.round_to(1), 1),
-        group_u64(p.experts),
-        K3_SHARED,
-        group_u64(p.experts + K3_SHARED),
-        num(moe.round_to(1) * 1000.0 / (p.experts + K3_SHARED) as f64, 2),
-        num(moe * 1000.0 / (p.experts + K3_SHARED) as f64, 2),
-        num(moe, 2),
-        num(r16.free_gb + p.overhead_gb, 0),
-        gb_in(p.overhead_gb),
-        input(p.card_gb),
-        num(r16.weight_gb, 1),
-        gb(r16.free_gb + p.overhead_gb),
-        gb(r16.free_gb),
-        input(p.card_gb),
-        num(r32.weight_gb, 1),
-        input(p.overhead_gb),
-        num(r32.free_gb, 1),
-        num(plan::article_free_gb(&plan::k3(), &plan::H200), 0),
-        K3_SHARED,
-        K3_SHARED,
-        input(p.expert_gb),
-        gb(K3_SHARED as f64 * p.expert_gb),
-        gb_in(other_gb),
-        num(other_gb / p.overhead_gb, 0),
-        gb_in(p.overhead_gb),
-        gb_in(other_gb),
-        gb(other_gb / 32.0),
-        p.top_k,
-        group_u64(p.experts),
-        K3_SHARED,
-        pct(k3_active_share(p.top_k), 1),
-        V4_TOP_K,
-        plan::v4().n_routed,
-        pct(V4_TOP_K as f64 / plan::v4().n_routed as f64, 1),
-        MIXTRAL.1,
-        MIXTRAL.0,
-        pct(MIXTRAL.1 as f64 / MIXTRAL.0 as f64, 0),
-        p.top_k.min(32),
-        pct(p.top_k.min(32) as f64 / 32.0, 0),
-        num(cards, 1),
-        num(reached, 2),
-        node_count,
-    )
-            };
-        }
-        match lang {
-            Lang::En => text!("\nKimi-K3 as the article sizes it: {} TB − {} TB of attention − {} TB of embedding = {} TB of experts, which it rounds to {} TB and divides by {} routed + {} shared = {} experts: {} GB each ({} GB from the unrounded {} TB).\n\
-         The article's EP = 16 row leaves {} GB: it drops the {} of other weights that its EP = 32 row counts ({} − {} = {} without them, {} with them). Its EP = 32 row: {} − {} − {} = {} GB, printed as {} GB.\n\
-         Two things no row holds: the {} shared experts ({} × {} = {}), and most of the other weights: the article's own split leaves {} of attention and embedding outside the experts, {}× the {} a card is charged; with DP attention every card keeps all the attention weights (spread over 32 cards, {} would still be {} a card).\n\
-         Routing: a token picks {} of {} routed experts plus {} shared, {} of all experts (DeepSeek-V4: {} of {}, {}; Mixtral: {} of {}, {}). At EP = 32 its routed experts reach at most {} of 32 cards ({}); if the router picked uniformly, {} cards on average, and {} of the {} nodes.\n"),
-            Lang::Zh => text!("\n文章对 Kimi-K3 的估算：{} TB − 注意力 {} TB − 嵌入 {} TB = 专家 {} TB，文章取整为 {} TB，再除以 {} 个路由专家 + {} 个共享专家 = {} 个专家：每个 {} GB（若用未取整的值：{} GB，来自 {} TB）。\n" "文章的 EP = 16 那一行留下 {} GB：它漏掉了 {} 的其他权重，而它的 EP = 32 那一行计入了这些（不计它们：{} − {} = {}，计入后：{}）。它的 EP = 32 那一行：{} − {} − {} = {} GB，印作 {} GB。\n" "有两样东西哪一行都没计入：{} 个共享专家（{} × {} = {}），以及其他权重的大部分：按文章自己的拆分，专家之外还有 {} 的注意力和嵌入权重，是每张卡所计值的 {}×（{}）；采用 DP 注意力时每张卡都保有全部注意力权重（即使分摊到 32 张卡上，{} 也仍是每卡 {}）。\n" "路由：一个 token 选 {} 个路由专家（共 {} 个）外加 {} 个共享专家，占全部专家的 {}（DeepSeek-V4：{} / {}，{}；Mixtral：{} / {}，{}）。EP = 32 时，它的路由专家最多落在 {} 张卡上（共 32 张，{}）；若路由器均匀地选，平均落在 {} 张卡、{} 个节点上（共 {} 个节点）。\n"),
-        }
+    let all = p.experts + K3_SHARED;
+    let routed = group_u64(p.experts);
+    let mut text = say::k3_split {
+        total: input(total),
+        attn: input(attn),
+        embed: input(embed),
+        moe: num(moe, 2),
+        moe_r: num(moe.round_to(1), 1),
+        routed: &routed,
+        shared: K3_SHARED,
+        all: group_u64(all),
+        each: num(moe.round_to(1) * 1000.0 / all as f64, 2),
+        each_raw: num(moe * 1000.0 / all as f64, 2),
     }
+    .text(lang);
+    text += &say::k3_rows {
+        left16: num(r16.free_gb + p.overhead_gb, 0),
+        overhead: gb_in(p.overhead_gb),
+        card: input(p.card_gb),
+        w16: num(r16.weight_gb, 1),
+        bare16: gb(r16.free_gb + p.overhead_gb),
+        free16: gb(r16.free_gb),
+        w32: num(r32.weight_gb, 1),
+        overhead_n: input(p.overhead_gb),
+        free32: num(r32.free_gb, 1),
+        printed: num(plan::article_free_gb(&plan::k3(), &plan::H200), 0),
+    }
+    .text(lang);
+    text += &say::k3_missing {
+        shared: K3_SHARED,
+        expert_gb: input(p.expert_gb),
+        shared_gb: gb(K3_SHARED as f64 * p.expert_gb),
+        other: gb_in(other_gb),
+        times: num(other_gb / p.overhead_gb, 0),
+        overhead: gb_in(p.overhead_gb),
+        other_32: gb(other_gb / 32.0),
+    }
+    .text(lang);
+    let v4 = plan::v4();
+    text += &say::k3_routing {
+        top_k: p.top_k,
+        routed: &routed,
+        shared: K3_SHARED,
+        active: pct(k3_active_share(p.top_k), 1),
+        v4_k: V4_TOP_K,
+        v4_n: v4.n_routed,
+        v4_share: pct(V4_TOP_K as f64 / v4.n_routed as f64, 1),
+        mx_k: MIXTRAL.1,
+        mx_n: MIXTRAL.0,
+        mx_share: pct(MIXTRAL.1 as f64 / MIXTRAL.0 as f64, 0),
+        reach: p.top_k.min(32),
+        reach_share: pct(p.top_k.min(32) as f64 / 32.0, 0),
+        cards: num(cards, 1),
+        reached: num(reached, 2),
+        nodes: node_count,
+    }
+    .text(lang);
+    text
 }
 
 /// The share of Kimi-K3's experts a token activates when it picks `top_k`
@@ -409,43 +403,34 @@ fn v4_notes(p: &Params, lang: Lang) -> String {
     let redundant_hint = if p.redundant == V4_REDUNDANT {
         String::new()
     } else {
-        match lang {
-            Lang::En => format!(" (set redundant = {V4_REDUNDANT} to see that table)"),
-            Lang::Zh => format!("（设 redundant = {V4_REDUNDANT} 可看到那张表）"),
-        }
+        say::redundant_hint { n: V4_REDUNDANT }.text(lang)
     };
-    {
-        macro_rules! text {
-            ($($fmt:literal)+) => {
-                format!(concat!($($fmt),+),
-        input(total),
-        input(other),
-        v.experts,
-        num((total - other) * 1000.0 / v.experts as f64, 3),
-        input(v.expert_gb),
-        r8.experts_per_card,
-        gb(r8.weight_gb),
-        r16.experts_per_card,
-        gb(r16.weight_gb),
-        gb(r16.free_gb),
-        num(r16.weight_gb, 0),
-        num(plan::article_free_gb(&m, &plan::H200), 0),
-        V4_REDUNDANT,
-        v.experts,
-        V4_REDUNDANT,
-        eplb,
-        e16.experts_per_card,
-        gb(e16.weight_gb),
-        gb(e16.free_gb),
-     redundant_hint = redundant_hint,)
-            };
-        }
-        match lang {
-            Lang::En => text!("\nDeepSeek-V4-Pro as the article sizes it: ({} − {}) TB / {} experts = {} GB each, which it rounds to {} GB. EP = 8: {} experts, {} a card, more than the card; EP = 16: {} experts, {} a card, {} left for KV (printed as {} and {} GB).\n\
-         With EPLB's {} redundant copies, {} + {} = {} experts: EP = 16 puts {} on a card, {}, and leaves {}{redundant_hint}.\n"),
-            Lang::Zh => text!("\n文章对 DeepSeek-V4-Pro 的估算：({} − {}) TB / {} 个专家 = 每个 {} GB，文章取整为 {} GB。EP = 8：{} 个专家，每卡 {}，超过了卡的容量；EP = 16：{} 个专家，每卡 {}，留给 KV {}（印作 {} 和 {} GB）。\n" "加上 EPLB 的 {} 个冗余副本，{} + {} = {} 个专家：EP = 16 时每张卡放 {} 个，{}，留下 {}{redundant_hint}。\n"),
-        }
+    let mut text = say::v4_rows {
+        total: input(total),
+        other: input(other),
+        experts: v.experts,
+        each: num((total - other) * 1000.0 / v.experts as f64, 3),
+        each_r: input(v.expert_gb),
+        e8: r8.experts_per_card,
+        w8: gb(r8.weight_gb),
+        e16: r16.experts_per_card,
+        w16: gb(r16.weight_gb),
+        free16: gb(r16.free_gb),
+        printed16: num(r16.weight_gb, 0),
+        printed_free: num(plan::article_free_gb(&m, &plan::H200), 0),
     }
+    .text(lang);
+    text += &say::v4_eplb {
+        copies: V4_REDUNDANT,
+        experts: v.experts,
+        placed: eplb,
+        per_card: e16.experts_per_card,
+        w_card: gb(e16.weight_gb),
+        free: gb(e16.free_gb),
+        redundant_hint,
+    }
+    .text(lang);
+    text
 }
 
 /// Runs the demo: what is placed, the smallest feasible EP, notes on the
@@ -455,106 +440,62 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let placed = p.placed();
     let table = p.rows();
     let small = p.smallest();
-    let mut text = {
-        macro_rules! text {
-            ($($fmt:literal)+) => {
-                format!(concat!($($fmt),+),
-        group_u64(p.experts),
-        group_u64(p.redundant),
-        group_u64(placed),
-        input(p.expert_gb),
-        input(p.card_gb),
-        gb_in(p.overhead_gb),
-        plan::GPUS_PER_NODE,
-        gb_in(p.min_free),
-        num(
+    let mut text = say::intro_place {
+        routed: group_u64(p.experts),
+        redundant: group_u64(p.redundant),
+        placed: group_u64(placed),
+        expert_gb: input(p.expert_gb),
+        card: input(p.card_gb),
+        overhead: gb_in(p.overhead_gb),
+        per_node: plan::GPUS_PER_NODE,
+    }
+    .text(lang);
+    text += &say::intro_feasible {
+        min_free: gb_in(p.min_free),
+        rejected: num(
             k3_params().card_gb - plan::ep_row(896, 16, 2.45, 141.0, 0.0).weight_gb,
-            0
+            0,
         ),
-        num(plan::article_free_gb(&plan::v4(), &plan::H200), 0),
-        num(plan::article_free_gb(&plan::k3(), &plan::H200), 0),
-    )
-            };
-        }
-        match lang {
-            Lang::En => text!("Experts to place: {} routed + {} redundant = {}, {} GB each (FP8, decimal GB). A card has {} GB, of which {} go to other weights (attention, embedding). EP = n spreads the experts over n cards ({} per node).\n\
-         A row is feasible when EP divides the experts evenly and the fullest card keeps at least min_free = {} for KV cache. The article names no threshold: it rejects a row that leaves {} GB and accepts {} GB and {} GB; min_free is this cell's line between them.\n"),
-            Lang::Zh => text!("要放置的专家：{} 个路由专家 + {} 个冗余专家 = {}，每个 {} GB（FP8，十进制 GB）。一张卡有 {} GB，其中 {} 给其他权重（注意力、嵌入）。EP = n 把专家分到 n 张卡上（每节点 {} 张）。\n" "一行可行的条件是：EP 能整除专家数，且最满的那张卡至少为 KV 缓存留出 min_free = {}。文章没有给出阈值：它否决了留下 {} GB 的一行，接受了 {} GB 和 {} GB；min_free 是本单元格在两者之间划的线。\n"),
-        }
-    };
+        accepted_v4: num(plan::article_free_gb(&plan::v4(), &plan::H200), 0),
+        accepted_k3: num(plan::article_free_gb(&plan::k3(), &plan::H200), 0),
+    }
+    .text(lang);
     text += &match small.and_then(|ep| table.iter().find(|r| r.ep == ep)) {
         Some(r) => {
-        macro_rules! text {
-            ($($fmt:literal)+) => {
-                format!(concat!($($fmt),+),
-            r.ep,
-            match lang {
-                Lang::En => count(nodes(r.ep), "node", "nodes"),
-                Lang::Zh => group_u64(nodes(r.ep)),
-            },
-            plan::GPUS_PER_NODE,
-            group_u64(r.card.experts_per_card),
-            gb(r.card.weight_gb),
-            gb(r.card.free_gb),
-        )
-            };
+            let (ep, nodes, per_node) = (r.ep, nodes(r.ep), plan::GPUS_PER_NODE);
+            let experts = group_u64(r.card.experts_per_card);
+            let (weight, free) = (gb(r.card.weight_gb), gb(r.card.free_gb));
+            if nodes == 1 {
+                say::smallest_one { ep, nodes, per_node, experts, weight, free }.text(lang)
+            } else {
+                let nodes = group_u64(nodes);
+                say::smallest { ep, nodes, per_node, experts, weight, free }.text(lang)
+            }
         }
-        match lang {
-            Lang::En => text!("Smallest feasible EP: {} ({} of {} cards): {} experts = {} a card, {} left for KV.\n"),
-            Lang::Zh => text!("最小可行 EP：{}（{} 个节点，每节点 {} 张卡）：每张卡 {} 个专家 = {}，留给 KV {}。\n"),
+        None => say::none_feasible {
+            max: plan::EP_SIZES[plan::EP_SIZES.len() - 1],
+            placed: group_u64(placed),
+            min_free: gb_in(p.min_free),
         }
-    },
-        None => {
-        macro_rules! text {
-            ($($fmt:literal)+) => {
-                format!(concat!($($fmt),+),
-            plan::EP_SIZES[plan::EP_SIZES.len() - 1],
-            group_u64(placed),
-            gb_in(p.min_free)
-        )
-            };
-        }
-        match lang {
-            Lang::En => text!("No EP up to {} is feasible: none both divides {} experts and leaves {}.\n"),
-            Lang::Zh => text!("不超过 {} 的 EP 都不可行：没有一个既能整除 {} 个专家又能留出 {}。\n"),
-        }
-    },
+        .text(lang),
     };
     if let Some(r) = table.iter().find(|r| !r.even) {
-        text += &{
-        macro_rules! text {
-            ($($fmt:literal)+) => {
-                format!(concat!($($fmt),+),
-            r.ep,
-            group_u64(placed)
-        )
-            };
+        text += &say::uneven {
+            ep: r.ep,
+            placed: group_u64(placed),
         }
-        match lang {
-            Lang::En => text!("From EP = {}, {} experts do not divide evenly: some cards hold one expert more; the table sizes the fullest card and marks the row \"not even\".\n"),
-            Lang::Zh => text!("从 EP = {} 起，{} 个专家无法均分：有些卡多放一个专家；表格按最满的卡计算，并把该行标为“不均分”。\n"),
-        }
-    };
+        .text(lang);
     }
     if let Some(r16) = table.iter().find(|r| r.ep == 16) {
-        text += &{
-        macro_rules! text {
-            ($($fmt:literal)+) => {
-                format!(concat!($($fmt),+),
-            experts_cell(placed, r16, lang),
-            gb(r16.card.weight_gb),
-            input(p.card_gb),
-            num(r16.card.weight_gb, 1),
-            gb(r16.card.free_gb + p.overhead_gb),
-            gb(r16.card.free_gb),
-        )
-            };
+        text += &say::at_16 {
+            experts: experts_cell(placed, r16, lang),
+            weight: gb(r16.card.weight_gb),
+            card: input(p.card_gb),
+            w: num(r16.card.weight_gb, 1),
+            bare: gb(r16.card.free_gb + p.overhead_gb),
+            free: gb(r16.card.free_gb),
         }
-        match lang {
-            Lang::En => text!("At EP = 16 a card holds {} experts = {}: {} − {} = {} without the other weights, {} with them.\n"),
-            Lang::Zh => text!("EP = 16 时一张卡放 {} 个专家 = {}：{} − {} = {}（不计其他权重），计入后为 {}。\n"),
-        }
-    };
+        .text(lang);
     }
     if is_k3(&p) {
         text += &k3_notes(&p, lang);
@@ -562,26 +503,14 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     if is_v4(&p) {
         text += &v4_notes(&p, lang);
     }
-    let header = match lang {
-        Lang::En => [
-            "EP (cards)",
-            "nodes",
-            "experts per card",
-            "weights per card",
-            "left for KV",
-            "feasible",
-        ],
-        Lang::Zh => [
-            "EP（卡数）",
-            "节点数",
-            "每卡专家数",
-            "每卡权重",
-            "留给 KV",
-            "可行",
-        ],
-    }
-    .map(String::from)
-    .to_vec();
+    let header = vec![
+        say::col_ep.text(lang),
+        say::col_nodes.text(lang),
+        say::col_experts.text(lang),
+        say::col_weights.text(lang),
+        say::col_free.text(lang),
+        say::col_feasible.text(lang),
+    ];
     let cells = table
         .iter()
         .map(|r| {
@@ -619,40 +548,35 @@ fn plot(table: &[Row], p: &Params, lang: Lang) -> Plot {
         dashed,
     };
     Plot {
-        title: pick(
-            lang,
-            "One card (the fullest) against EP size, GB",
-            "单卡（最满的那张）随 EP 规模的变化，GB",
-        )
-        .to_owned(),
-        x_label: pick(lang, "EP (cards in the group)", "EP（组内卡数）").to_owned(),
-        y_label: pick(lang, "GB per card", "每卡 GB").to_owned(),
+        title: say::chart_title.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: true,
         log_y: false,
         series: vec![
             line(
-                pick(lang, "experts' weights", "专家权重").to_owned(),
+                say::series_weights.text(lang),
                 table.iter().map(|r| r.card.weight_gb).collect(),
                 false,
             ),
             line(
-                pick(lang, "left for KV", "留给 KV").to_owned(),
+                say::series_free.text(lang),
                 table.iter().map(|r| r.card.free_gb).collect(),
                 false,
             ),
             line(
-                match lang {
-                    Lang::En => format!("card memory, {} GB", input(p.card_gb)),
-                    Lang::Zh => format!("卡显存，{} GB", input(p.card_gb)),
-                },
+                say::series_card {
+                    gb: input(p.card_gb),
+                }
+                .text(lang),
                 vec![p.card_gb; table.len()],
                 true,
             ),
             line(
-                match lang {
-                    Lang::En => format!("min_free, {} GB", input(p.min_free)),
-                    Lang::Zh => format!("min_free，{} GB", input(p.min_free)),
-                },
+                say::series_min_free {
+                    gb: input(p.min_free),
+                }
+                .text(lang),
                 vec![p.min_free; table.len()],
                 true,
             ),

@@ -12,9 +12,10 @@ use crate::ch_kvcache::kv_calc::grouped;
 use crate::demo::{
     AllOk,
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_float, parse_int, pick,
+    parse_float, parse_int,
 };
 use crate::lang::Lang;
+use crate::say::planner as say;
 
 // ANCHOR: demo
 /// What the reader asks for.
@@ -202,21 +203,16 @@ impl Params {
                     .filter(|&&x| m.n_routed.is_multiple_of(x))
                     .map(|x| x.to_string())
                     .collect();
-                return Err(ParamError::new(
-                    "ep",
-                    format!(
-                        "{}'s {} routed experts do not split evenly over {n} cards; choose {}",
-                        m.name,
-                        group_u64(m.n_routed),
-                        fits.join(", ")
-                    ),
-                    format!(
-                        "{} 的 {} 个路由专家无法平均分到 {n} 张卡上；请选 {}",
-                        m.name,
-                        group_u64(m.n_routed),
-                        fits.join("、")
-                    ),
-                ));
+                let [en, zh] = Lang::ALL.map(|l| {
+                    say::ep_uneven {
+                        model: m.name,
+                        experts: group_u64(m.n_routed),
+                        n,
+                        fits: fits.join(&say::sep_list.text(l)),
+                    }
+                    .text(l)
+                });
+                return Err(ParamError::new("ep", en, zh));
             }
             Ok((n, e == EPS[0]))
         });
@@ -293,20 +289,19 @@ fn percent(rho: f64) -> String {
 
 /// "H200 (141 GB, 4.8 TB/s)".
 fn card(g: &Gpu, lang: Lang) -> String {
-    let (name, gb, bw) = (g.name, num(g.memory_gb, 2), num(g.bandwidth_tb_s, 2));
-    match lang {
-        Lang::En => format!("{name} ({gb} GB, {bw} TB/s)"),
-        Lang::Zh => format!("{name}（{gb} GB，{bw} TB/s）"),
+    say::card {
+        name: g.name,
+        gb: num(g.memory_gb, 2),
+        bw: num(g.bandwidth_tb_s, 2),
     }
+    .text(lang)
 }
 
 /// The rounding mode's name: "article" or "conservative".
-fn mode_label(mode: Mode, lang: Lang) -> &'static str {
-    match (mode, lang) {
-        (Mode::Article, Lang::En) => MODES[0],
-        (Mode::Conservative, Lang::En) => MODES[1],
-        (Mode::Article, Lang::Zh) => "按文章",
-        (Mode::Conservative, Lang::Zh) => "保守",
+fn mode_label(mode: Mode, lang: Lang) -> String {
+    match mode {
+        Mode::Article => say::mode_article.text(lang),
+        Mode::Conservative => say::mode_conservative.text(lang),
     }
 }
 
@@ -319,25 +314,19 @@ fn step_table(
 ) -> (Vec<String>, Vec<Vec<String>>) {
     let m = &s.model;
     let [a, c] = steps;
-    let zh = lang == Lang::Zh;
-    let chosen = |this: Mode| match (mode == this, lang) {
-        (false, _) => "",
-        (true, Lang::En) => " (chosen)",
-        (true, Lang::Zh) => "（所选）",
-    };
     let header = vec![
-        pick(lang, "step", "步骤").to_owned(),
-        pick(lang, "how", "算法").to_owned(),
-        format!(
-            "{}{}",
-            pick(lang, "article rounding", "按文章取整"),
-            chosen(Mode::Article)
-        ),
-        format!(
-            "{}{}",
-            pick(lang, "conservative rounding", "保守取整"),
-            chosen(Mode::Conservative)
-        ),
+        say::col_step.text(lang),
+        say::col_how.text(lang),
+        if mode == Mode::Article {
+            say::col_article_chosen.text(lang)
+        } else {
+            say::col_article.text(lang)
+        },
+        if mode == Mode::Conservative {
+            say::col_conservative_chosen.text(lang)
+        } else {
+            say::col_conservative.text(lang)
+        },
     ];
     let both = |v: String| [v.clone(), v];
     let per = |f: &dyn Fn(&Steps) -> String| [f(a), f(c)];
@@ -346,129 +335,106 @@ fn step_table(
     };
     let weight = a.row.weight_gb;
     let fixed = if m.fixed_gb > 0.0 {
-        let gb = num(m.fixed_gb, 3);
-        if zh {
-            format!(" + {gb} GB（KDA 状态）")
-        } else {
-            format!(" + {gb} GB (KDA state)")
+        say::kda_fixed {
+            gb: num(m.fixed_gb, 3),
         }
+        .text(lang)
     } else {
         String::new()
     };
     let kb = m.kv_kb_per_token.round_to(1);
-    let up = pick(lang, "nearest / up", "四舍五入 / 向上取整");
-    let (n_routed, ep) = (group_u64(m.n_routed), group_u64(m.ep));
-    let (per_card, expert, w) = (
-        group_u64(a.row.experts_per_card),
-        num(m.expert_gb, 2),
-        num(weight, 2),
-    );
-    let (mem, whole, over) = (
-        num(s.gpu.memory_gb, 2),
-        num(weight.round(), 0),
-        num(m.overhead_gb, 2),
-    );
-    let (free, kbs, tokens, req) = (
-        num(a.free_gb, 2),
-        num(kb, 1),
-        group_u64(s.tokens),
-        num(request_gb(kb, s.tokens, m.fixed_gb), 3),
-    );
-    let (unit, one, target, npu, pd) = (
-        num(a.unit_gb, 2),
-        num(a.request_gb, 1),
-        group_u64(s.target),
-        group_u64(a.nodes_per_unit),
-        num(s.pd_ratio, 3),
-    );
+    let up = say::up.text(lang);
+    let (pd, ep) = (num(s.pd_ratio, 3), group_u64(m.ep));
+    let how_gpus = say::how_gpus { n: GPUS_PER_NODE }.text(lang);
     let mut rows: Vec<(String, String, [String; 2])> = vec![
         (
-            pick(lang, "experts per card", "每卡专家数").into(),
-            match lang {
-                Lang::En => format!("{n_routed} routed experts ÷ EP {ep}"),
-                Lang::Zh => format!("{n_routed} 个路由专家 ÷ EP {ep}"),
-            },
+            say::experts_per_card.text(lang),
+            say::how_experts {
+                n_routed: group_u64(m.n_routed),
+                ep: &ep,
+            }
+            .text(lang),
             both(group_u64(a.row.experts_per_card)),
         ),
         (
-            pick(lang, "weights per card", "每卡权重").into(),
-            match lang {
-                Lang::En => format!(
-                    "{per_card} × {expert} GB = {w} GB, rounded to whole GB as the article does"
-                ),
-                Lang::Zh => format!("{per_card} × {expert} GB = {w} GB，像文章那样取整到整 GB"),
-            },
+            say::weights_per_card.text(lang),
+            say::how_weights {
+                per_card: group_u64(a.row.experts_per_card),
+                expert: num(m.expert_gb, 2),
+                w: num(weight, 2),
+            }
+            .text(lang),
             both(format!("{} GB", num(weight.round(), 0))),
         ),
         (
-            pick(lang, "free for KV per card", "每卡留给 KV 的显存").into(),
-            match lang {
-                Lang::En => format!("{mem} GB − {whole} GB − {over} GB (attention and embedding)"),
-                Lang::Zh => format!("{mem} GB − {whole} GB − {over} GB（注意力和嵌入）"),
-            },
+            say::free_per_card.text(lang),
+            say::how_free {
+                mem: num(s.gpu.memory_gb, 2),
+                whole: num(weight.round(), 0),
+                over: num(m.overhead_gb, 2),
+            }
+            .text(lang),
             both(format!("{} GB", num(a.free_gb, 2))),
         ),
         (
-            pick(lang, "KV per unit", "每单元 KV").into(),
-            match lang {
-                Lang::En => format!("{free} GB × {ep} cards"),
-                Lang::Zh => format!("{free} GB × {ep} 张卡"),
-            },
+            say::kv_per_unit.text(lang),
+            say::how_unit {
+                free: num(a.free_gb, 2),
+                ep: &ep,
+            }
+            .text(lang),
             both(format!("{} GB", num(a.unit_gb, 2))),
         ),
         (
-            pick(lang, "one request", "单个请求").into(),
-            match lang {
-                Lang::En => format!("{kbs} KB × {tokens} tokens{fixed} = {req} GB, to 0.1 GB"),
-                Lang::Zh => format!("{kbs} KB × {tokens} 个 token{fixed} = {req} GB，取整到 0.1 GB"),
-            },
+            say::one_request.text(lang),
+            say::how_request {
+                kbs: num(kb, 1),
+                tokens: group_u64(s.tokens),
+                fixed,
+                req: num(request_gb(kb, s.tokens, m.fixed_gb), 3),
+            }
+            .text(lang),
             both(format!("{} GB", num(a.request_gb, 1))),
         ),
         (
-            pick(lang, "requests per unit", "每单元请求数").into(),
-            match lang {
-                Lang::En => {
-                    format!("{unit} GB ÷ {one} GB; article: nearest, conservative: down")
-                }
-                Lang::Zh => format!("{unit} GB ÷ {one} GB；按文章：四舍五入，保守：向下取整"),
-            },
+            say::per_unit.text(lang),
+            say::how_per_unit {
+                unit: num(a.unit_gb, 2),
+                one: num(a.request_gb, 1),
+            }
+            .text(lang),
             per(&|st: &Steps| rounded(st.concurrency_exact, st.plan.map_or(0, |p| p.concurrency))),
         ),
         (
-            pick(lang, "units", "单元数").into(),
-            match lang {
-                Lang::En => format!("{target} requests ÷ requests per unit; {up}"),
-                Lang::Zh => format!("{target} 个请求 ÷ 每单元请求数；{up}"),
-            },
+            say::units.text(lang),
+            say::how_units {
+                target: group_u64(s.target),
+                up: &up,
+            }
+            .text(lang),
             plan_cell(&|p| rounded(s.target as f64 / p.concurrency as f64, p.units)),
         ),
         (
-            pick(lang, "D nodes", "D 节点数").into(),
-            match lang {
-                Lang::En => format!("units × {npu} nodes a unit"),
-                Lang::Zh => format!("单元数 × 每单元 {npu} 个节点"),
-            },
+            say::d_nodes.text(lang),
+            say::how_d {
+                npu: group_u64(a.nodes_per_unit),
+            }
+            .text(lang),
             plan_cell(&|p| group_u64(p.d_nodes)),
         ),
         (
-            pick(lang, "P nodes", "P 节点数").into(),
-            match lang {
-                Lang::En => format!("D nodes ÷ {pd}; {up}"),
-                Lang::Zh => format!("D 节点数 ÷ {pd}；{up}"),
-            },
+            say::p_nodes.text(lang),
+            say::how_p { pd: &pd, up: &up }.text(lang),
             plan_cell(&|p| rounded(p.d_nodes as f64 / s.pd_ratio, p.p_nodes)),
         ),
         (
-            pick(lang, "total nodes", "总节点数").into(),
+            say::total_nodes.text(lang),
             "D + P".into(),
             plan_cell(&|p| group_u64(p.total_nodes)),
         ),
         (
-            pick(lang, "GPUs", "GPU 数").into(),
-            match lang {
-                Lang::En => format!("total nodes × {GPUS_PER_NODE}"),
-                Lang::Zh => format!("总节点数 × {GPUS_PER_NODE}"),
-            },
+            say::gpus.text(lang),
+            how_gpus.clone(),
             plan_cell(&|p| group_u64(p.gpus)),
         ),
     ];
@@ -481,38 +447,25 @@ fn step_table(
         };
         let r = percent(s.rho);
         let rho = num(s.rho, 4);
-        let name = |en: &str, zh: &str| match lang {
-            Lang::En => format!("{en} at ρ = {r}"),
-            Lang::Zh => format!("ρ = {r} 时的{zh}"),
-        };
         rows.extend([
             (
-                name("D nodes", " D 节点数"),
-                match lang {
-                    Lang::En => format!("D nodes × {rho}; {up}"),
-                    Lang::Zh => format!("D 节点数 × {rho}；{up}"),
-                },
+                say::d_nodes_at { r: &r }.text(lang),
+                say::how_d_at { rho, up: &up }.text(lang),
                 at(&|p, (d, _)| rounded(p.d_nodes as f64 * s.rho, d)),
             ),
             (
-                name("P nodes", " P 节点数"),
-                match lang {
-                    Lang::En => format!("D nodes at ρ ÷ {pd}; {up}"),
-                    Lang::Zh => format!("ρ 时的 D 节点数 ÷ {pd}；{up}"),
-                },
+                say::p_nodes_at { r: &r }.text(lang),
+                say::how_p_at { pd: &pd, up: &up }.text(lang),
                 at(&|_, (d, t)| rounded(d as f64 / s.pd_ratio, t - d)),
             ),
             (
-                name("total nodes", "总节点数"),
+                say::total_nodes_at { r: &r }.text(lang),
                 "D + P".into(),
                 at(&|_, (_, t)| group_u64(t)),
             ),
             (
-                name("GPUs", " GPU 数"),
-                match lang {
-                    Lang::En => format!("total nodes × {GPUS_PER_NODE}"),
-                    Lang::Zh => format!("总节点数 × {GPUS_PER_NODE}"),
-                },
+                say::gpus_at { r: &r }.text(lang),
+                how_gpus,
                 at(&|_, (_, t)| group_u64(t * GPUS_PER_NODE)),
             ),
         ]);
@@ -551,43 +504,39 @@ pub fn chart_targets(target: u64) -> Vec<u64> {
 
 /// "Kimi-K3 on H200".
 fn pair_name(s: &Setup, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("{} on {}", s.model.name, s.gpu.name),
-        Lang::Zh => format!("{}（{}）", s.model.name, s.gpu.name),
+    say::pair {
+        model: s.model.name,
+        gpu: s.gpu.name,
     }
+    .text(lang)
 }
 
 /// One line of a plan in words: "812 nodes (580 D + 232 P), 6,496 GPUs".
 fn plan_words(st: &Steps, rho: f64, lang: Lang) -> String {
     let nodes = |t: u64, d: u64, p: u64, g: u64| {
-        let (t, d, p, g) = (group_u64(t), group_u64(d), group_u64(p), group_u64(g));
-        match lang {
-            Lang::En => format!("{t} nodes ({d} D + {p} P), {g} GPUs"),
-            Lang::Zh => format!("{t} 个节点（{d} D + {p} P），{g} 张 GPU"),
+        say::nodes {
+            t: group_u64(t),
+            d: group_u64(d),
+            p: group_u64(p),
+            g: group_u64(g),
         }
+        .text(lang)
     };
     match (st.plan, st.at_rho) {
         (Some(p), Some((d, t))) => {
             let all = nodes(p.total_nodes, p.d_nodes, p.p_nodes, p.gpus);
             if rho < 1.0 {
-                let at = nodes(t, d, t - d, t * GPUS_PER_NODE);
-                let r = percent(rho);
-                match lang {
-                    Lang::En => {
-                        format!("{all} with every request's KV on the GPUs; {at} at ρ = {r}")
-                    }
-                    Lang::Zh => format!("{all}（所有请求的 KV 都在 GPU 上）；{at}（ρ = {r}）"),
+                say::plan_at {
+                    all,
+                    at: nodes(t, d, t - d, t * GPUS_PER_NODE),
+                    r: percent(rho),
                 }
+                .text(lang)
             } else {
                 all
             }
         }
-        _ => pick(
-            lang,
-            "no plan: a unit cannot hold one request",
-            "无方案：一个单元装不下一个请求",
-        )
-        .to_owned(),
+        _ => say::no_plan.text(lang),
     }
 }
 
@@ -602,111 +551,69 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let con = steps(&s, Mode::Conservative);
     let chosen = if p.mode == Mode::Article { &art } else { &con };
     let mode_name = mode_label(p.mode, lang);
-    let (name, gpu, ep, own, unit, tokens, target, pd, rho) = (
-        m.name,
-        card(&s.gpu, lang),
-        group_u64(m.ep),
-        match (p.own_ep, lang) {
-            (true, Lang::En) => "the model's own",
-            (false, Lang::En) => "chosen",
-            (true, Lang::Zh) => "模型自己的",
-            (false, Lang::Zh) => "所选",
+    let unit = group_u64(art.nodes_per_unit);
+    let (tokens, rho) = (group_u64(s.tokens), percent(s.rho));
+    let mut text = say::summary {
+        name: m.name,
+        gpu: card(&s.gpu, lang),
+        ep: group_u64(m.ep),
+        own: if p.own_ep {
+            say::own_ep.text(lang)
+        } else {
+            say::chosen_ep.text(lang)
         },
-        match lang {
-            Lang::En if art.nodes_per_unit == 1 => "1 node".to_owned(),
-            Lang::En => format!("{} nodes", group_u64(art.nodes_per_unit)),
-            Lang::Zh => format!("{} 个节点", group_u64(art.nodes_per_unit)),
+        unit: if art.nodes_per_unit == 1 {
+            say::unit_nodes_one { n: unit }.text(lang)
+        } else {
+            say::unit_nodes { n: unit }.text(lang)
         },
-        group_u64(s.tokens),
-        group_u64(s.target),
-        num(s.pd_ratio, 3),
-        percent(s.rho),
-    );
-    let mut text = match lang {
-        Lang::En => format!(
-            "{name} on {gpu} · EP {ep} ({own}; {unit} a unit) · {tokens}-token requests · {target} at once · P:D = 1:{pd} · ρ = {rho} · {mode_name} rounding\n\n"
-        ),
-        Lang::Zh => format!(
-            "{name}，{gpu} · EP {ep}（{own}；每单元 {unit}）· 每个请求 {tokens} 个 token · 同时 {target} 个请求 · P:D = 1:{pd} · ρ = {rho} · {mode_name}取整\n\n"
-        ),
-    };
+        tokens: &tokens,
+        target: group_u64(s.target),
+        pd: num(s.pd_ratio, 3),
+        rho: &rho,
+        mode: &mode_name,
+    }
+    .text(lang);
     let same = art.at_rho == con.at_rho && art.plan.map(|x| x.gpus) == con.plan.map(|x| x.gpus);
-    let (a_words, c_words) = (plan_words(&art, s.rho, lang), plan_words(&con, s.rho, lang));
-    text += &match lang {
-        Lang::En => format!(
-            "Article rounding: {a_words}.\nConservative rounding: {c_words}{}.\n",
-            if same { " — the same" } else { "" }
-        ),
-        Lang::Zh => format!(
-            "按文章取整：{a_words}。\n保守取整：{c_words}{}。\n",
-            if same { "——相同" } else { "" }
-        ),
+    let (a, c) = (plan_words(&art, s.rho, lang), plan_words(&con, s.rho, lang));
+    text += &if same {
+        say::plans_same { a, c }.text(lang)
+    } else {
+        say::plans { a, c }.text(lang)
     };
     if art.free_gb <= 0.0 {
-        let (n, gb, mem) = (
-            group_u64(art.row.experts_per_card),
-            num(m.expert_gb, 2),
-            num(s.gpu.memory_gb, 2),
-        );
-        text += &match lang {
-            Lang::En => format!(
-                "{n} experts of {gb} GB leave nothing of a {mem} GB card for KV: this EP is too small for this card.\n"
-            ),
-            Lang::Zh => format!(
-                "{n} 个 {gb} GB 的专家占满了 {mem} GB 的卡，没给 KV 留下空间：这个 EP 对这张卡来说太小。\n"
-            ),
-        };
+        text += &say::too_small {
+            n: group_u64(art.row.experts_per_card),
+            gb: num(m.expert_gb, 2),
+            mem: num(s.gpu.memory_gb, 2),
+        }
+        .text(lang);
     }
     if art.plan.is_some_and(|x| x.units == 0) {
-        text += pick(
-            lang,
-            "Round-to-nearest buys 0 units when the target is under half a unit's requests; the conservative plan buys one.\n",
-            "目标不到一个单元请求数的一半时，四舍五入得到 0 个单元；保守方案则买一个。\n",
-        );
+        text += &say::zero_units.text(lang);
     }
     let (header, rows) = step_table(&s, [&art, &con], p.mode, lang);
 
     // The four deployments in the chosen mode.
     let four = pair_setups(&s);
-    let mut pair_header: Vec<String> = match lang {
-        Lang::En => [
-            "model",
-            "GPU",
-            "EP",
-            "weights per card",
-            "free for KV per card",
-            "requests per unit",
-            "units",
-            "D nodes",
-            "P nodes",
-            "total nodes",
-            "GPUs",
-        ],
-        Lang::Zh => [
-            "模型",
-            "GPU",
-            "EP",
-            "每卡权重",
-            "每卡留给 KV 的显存",
-            "每单元请求数",
-            "单元数",
-            "D 节点数",
-            "P 节点数",
-            "总节点数",
-            "GPU 数",
-        ],
-    }
-    .map(String::from)
-    .to_vec();
+    let mut pair_header: Vec<String> = vec![
+        say::col_model.text(lang),
+        say::col_gpu.text(lang),
+        say::col_ep.text(lang),
+        say::weights_per_card.text(lang),
+        say::free_per_card.text(lang),
+        say::per_unit.text(lang),
+        say::units.text(lang),
+        say::d_nodes.text(lang),
+        say::p_nodes.text(lang),
+        say::total_nodes.text(lang),
+        say::gpus.text(lang),
+    ];
     if s.rho < 1.0 {
-        let r = percent(s.rho);
-        pair_header.extend(match lang {
-            Lang::En => [
-                format!("D nodes at ρ = {r}"),
-                format!("total nodes at ρ = {r}"),
-            ],
-            Lang::Zh => [format!("ρ = {r} 时的 D 节点数"), format!("ρ = {r} 时的总节点数")],
-        });
+        pair_header.extend([
+            say::d_nodes_at { r: &rho }.text(lang),
+            say::total_nodes_at { r: &rho }.text(lang),
+        ]);
     }
     let pair_rows: Vec<Vec<String>> = four
         .iter()
@@ -750,114 +657,75 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
 
     // Notes.
     let tot = |i: usize, mode| total(&four[i], mode);
-    macro_rules! ratios {
-        ($fmt:literal) => {
-            format!(
-                $fmt,
-                times(tot(0, p.mode), tot(1, p.mode)),
-        times(tot(2, p.mode), tot(3, p.mode)),
-        times(tot(0, p.mode), tot(2, p.mode)),
-        times(tot(1, p.mode), tot(3, p.mode)),
-        times(tot(0, other(p.mode)), tot(1, other(p.mode))),
-        times(tot(2, other(p.mode)), tot(3, other(p.mode))),
-        times(tot(0, other(p.mode)), tot(2, other(p.mode))),
-        times(tot(1, other(p.mode)), tot(3, other(p.mode))),
-                mode_name = mode_name,
-            )
-        };
+    let (mode, o) = (p.mode, other(p.mode));
+    let mut notes = say::ratios {
+        mode: &mode_name,
+        kv_h200: times(tot(0, mode), tot(1, mode)),
+        kv_b300: times(tot(2, mode), tot(3, mode)),
+        k3_hb: times(tot(0, mode), tot(2, mode)),
+        v4_hb: times(tot(1, mode), tot(3, mode)),
+        o_kv_h200: times(tot(0, o), tot(1, o)),
+        o_kv_b300: times(tot(2, o), tot(3, o)),
+        o_k3_hb: times(tot(0, o), tot(2, o)),
+        o_v4_hb: times(tot(1, o), tot(3, o)),
     }
-    let mut notes = match lang {
-        Lang::En => ratios!(
-            "The four deployments above use each model's own EP and these requests ({mode_name} rounding). Kimi-K3 needs {} the nodes of DeepSeek-V4-Pro on H200 and {} on B300; on H200 K3 needs {} the nodes it needs on B300, and V4 {}. The other rounding gives {}, {}, {} and {}.\n"
-        ),
-        Lang::Zh => ratios!(
-            "上面四种部署各用模型自己的 EP 和这些请求（{mode_name}取整）。Kimi-K3 的节点数为 {}（对比 DeepSeek-V4-Pro，H200 上）和 {}（B300 上）；在 H200 上 K3 的节点数是 {}（对比它在 B300 上），V4 是 {}。另一种取整给出 {}、{}、{} 和 {}。\n"
-        ),
-    };
-    let (k_over, v_over) = (num(k3().overhead_gb, 2), num(v4().overhead_gb, 2));
-    notes += &match lang {
-        Lang::En => format!(
-            "Both modes start from the article's inputs (weights rounded to whole GB, a request to 0.1 GB) and differ only in how the steps round. Weights per card are the routed experts only: {k_over} GB (K3) or {v_over} GB (V4) of attention and embedding per card come on top.\n"
-        ),
-        Lang::Zh => format!(
-            "两种模式都从文章的输入出发（权重取整到整 GB，单个请求取整到 0.1 GB），只在各步骤的取整方式上不同。每卡权重只算路由专家：每张卡另有 {k_over} GB（K3）或 {v_over} GB（V4）的注意力和嵌入权重。\n"
-        ),
-    };
-    let (active, req, bw, ms) = (
-        num(m.active_gb, 2),
-        num(chosen.request_gb, 1),
-        num(s.gpu.bandwidth_tb_s, 2),
-        grouped(
+    .text(lang);
+    notes += &say::modes_note {
+        k_over: num(k3().overhead_gb, 2),
+        v_over: num(v4().overhead_gb, 2),
+    }
+    .text(lang);
+    notes += &say::decode_note {
+        active: num(m.active_gb, 2),
+        req: num(chosen.request_gb, 1),
+        bw: num(s.gpu.bandwidth_tb_s, 2),
+        ms: grouped(
             decode_ms(m.active_gb, chosen.request_gb, s.gpu.bandwidth_tb_s),
             1,
         ),
-    );
-    notes += &match lang {
-        Lang::En => format!(
-            "A decode step reads at least the active weights and one request's KV: ({active} GB + {req} GB) ÷ {bw} TB/s = {ms} ms at batch 1, a bandwidth bound rather than a measured latency.\n"
-        ),
-        Lang::Zh => format!(
-            "一个解码步至少要读激活权重和一个请求的 KV：({active} GB + {req} GB) ÷ {bw} TB/s = {ms} ms（批大小 1），这是带宽下界，不是实测延迟。\n"
-        ),
-    };
+    }
+    .text(lang);
     let (first, last) = (EP_SIZES[0], EP_SIZES[EP_SIZES.len() - 1]);
     match best(&s) {
         Some((ep, b)) => {
             let my_ep = group_u64(m.ep);
-            let mine = match (con.plan, lang) {
-                (None, Lang::En) => format!("EP {my_ep} has no plan"),
-                (None, Lang::Zh) => format!("EP {my_ep} 没有方案"),
-                (Some(x), Lang::En) => format!("{} GPUs at EP {my_ep}", group_u64(x.gpus)),
-                (Some(x), Lang::Zh) => format!("{} 张 GPU（EP {my_ep}）", group_u64(x.gpus)),
+            let mine = match con.plan {
+                None => say::mine_none { ep: &my_ep }.text(lang),
+                Some(x) => say::mine_gpus {
+                    gpus: group_u64(x.gpus),
+                    ep: &my_ep,
+                }
+                .text(lang),
             };
-            let (best_ep, gpus, d, pn, c) = (
-                group_u64(ep),
-                group_u64(b.gpus),
-                group_u64(b.d_nodes),
-                group_u64(b.p_nodes),
-                group_u64(b.concurrency),
-            );
-            notes += &match lang {
-                Lang::En => format!(
-                    "Trying every EP from {first} to {last} (conservative rounding, exact expert weights, every request's KV on the GPUs), the fewest GPUs for these requests come at EP {best_ep}: {gpus} GPUs ({d} D + {pn} P nodes, {c} requests a unit), against {mine}."
-                ),
-                Lang::Zh => format!(
-                    "把 EP 从 {first} 到 {last} 逐一试过（保守取整、精确的专家权重、所有请求的 KV 都在 GPU 上），这些请求所需 GPU 最少的是 EP {best_ep}：{gpus} 张 GPU（{d} 个 D 节点 + {pn} 个 P 节点，每单元 {c} 个请求），对比 {mine}。"
-                ),
-            };
+            let best_ep = group_u64(ep);
+            notes += &say::best {
+                first,
+                last,
+                best_ep: &best_ep,
+                gpus: group_u64(b.gpus),
+                d: group_u64(b.d_nodes),
+                pn: group_u64(b.p_nodes),
+                c: group_u64(b.concurrency),
+                mine,
+            }
+            .text(lang);
             let nodes = ep.div_ceil(GPUS_PER_NODE);
             let (n, own_n) = (group_u64(nodes), group_u64(art.nodes_per_unit));
             if ep > m.ep {
-                let (k, reach) = (top_k(m), group_u64(top_k(m).min(nodes)));
-                notes += &match lang {
-                    Lang::En => format!(
-                        " The price is communication: a unit of EP {best_ep} spans {n} nodes ({own_n} at EP {my_ep}), so every MoE layer's all-to-all dispatch and combine crosses the network between {n} nodes, and each token's {k} routed experts can sit on up to {reach} of them."
-                    ),
-                    Lang::Zh => format!(
-                        "代价是通信：EP {best_ep} 的一个单元跨 {n} 个节点（对比 {own_n} 个，EP {my_ep} 时），所以每个 MoE 层的 All-to-All 分发与合并都要跨网络在 {n} 个节点之间进行，每个 token 的 {k} 个路由专家最多可能分布在其中 {reach} 个节点上。"
-                    ),
-                };
-            } else if ep < m.ep {
-                notes += &match lang {
-                    Lang::En => format!(
-                        " The smaller EP also keeps each MoE layer's all-to-all within fewer nodes ({n} against {own_n})."
-                    ),
-                    Lang::Zh => format!(
-                        "较小的 EP 还让每个 MoE 层的 All-to-All 局限在更少的节点内（{n} 个对比 {own_n} 个）。"
-                    ),
-                };
-            }
-        }
-        None => {
-            notes += &match lang {
-                Lang::En => format!(
-                    "No EP from {first} to {last} leaves room for one request on this card."
-                ),
-                Lang::Zh => {
-                    format!("从 {first} 到 {last} 的 EP 都无法在这张卡上为一个请求留出空间。")
+                notes += &say::wider {
+                    best_ep: &best_ep,
+                    n,
+                    own_n,
+                    my_ep: &my_ep,
+                    k: top_k(m),
+                    reach: group_u64(top_k(m).min(nodes)),
                 }
+                .text(lang);
+            } else if ep < m.ep {
+                notes += &say::narrower { n, own_n }.text(lang);
             }
         }
+        None => notes += &say::no_best { first, last }.text(lang),
     }
 
     // The chart.
@@ -877,20 +745,12 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .collect();
     if let Some((_, t)) = chosen.at_rho {
         series.push(Series {
-            name: match lang {
-                Lang::En => format!(
-                    "your plan: {} on {}, EP {}",
-                    m.name,
-                    s.gpu.name,
-                    group_u64(m.ep)
-                ),
-                Lang::Zh => format!(
-                    "你的方案：{}（{}），EP {}",
-                    m.name,
-                    s.gpu.name,
-                    group_u64(m.ep)
-                ),
-            },
+            name: say::your_plan {
+                model: m.name,
+                gpu: s.gpu.name,
+                ep: group_u64(m.ep),
+            }
+            .text(lang),
             x: vec![s.target as f64],
             y: vec![t as f64],
             bars: false,
@@ -898,16 +758,14 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         });
     }
     let plot = Plot {
-        title: match lang {
-            Lang::En => format!(
-                "Total nodes vs requests at once ({tokens}-token requests, ρ = {rho}, {mode_name} rounding)"
-            ),
-            Lang::Zh => format!(
-                "总节点数随同时请求数的变化（每个请求 {tokens} 个 token，ρ = {rho}，{mode_name}取整）"
-            ),
-        },
-        x_label: pick(lang, "requests at once", "同时请求数").to_owned(),
-        y_label: pick(lang, "total nodes (P + D)", "总节点数（P + D）").to_owned(),
+        title: say::chart_title {
+            tokens: &tokens,
+            rho: &rho,
+            mode: &mode_name,
+        }
+        .text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: false,
         log_y: false,
         series,

@@ -12,10 +12,11 @@ use crate::ch_kvcache::kv_calc::{INDEXER_KEY_BYTES, LEDGER_V4, grouped};
 use crate::ch_newmodels::ledger::{self, V4_ENTRY, V4_WINDOW, fmt_exact};
 use crate::demo::{
     AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, count, group_u64, parse_choice,
-    parse_float, parse_int, parse_int_list, pick,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
+    parse_float, parse_int, parse_int_list,
 };
 use crate::lang::Lang;
+use crate::say::request_kv as say;
 
 // ANCHOR: demo
 /// How the two models' bytes are counted.
@@ -263,17 +264,21 @@ pub fn k3_kda_bytes() -> u64 {
 
 /// "500,000 tokens" or "500,000 个 token".
 fn tokens(n: u64, lang: Lang) -> String {
-    match lang {
-        Lang::En => count(n, "token", "tokens"),
-        Lang::Zh => format!("{} 个 token", group_u64(n)),
+    let n_text = group_u64(n);
+    if n == 1 {
+        say::tokens_one { n: n_text }.text(lang)
+    } else {
+        say::tokens { n: n_text }.text(lang)
     }
 }
 
 /// "10,000 requests" or "10,000 个请求".
 fn requests(n: u64, lang: Lang) -> String {
-    match lang {
-        Lang::En => count(n, "request", "requests"),
-        Lang::Zh => format!("{} 个请求", group_u64(n)),
+    let n_text = group_u64(n);
+    if n == 1 {
+        say::requests_one { n: n_text }.text(lang)
+    } else {
+        say::requests { n: n_text }.text(lang)
     }
 }
 
@@ -282,65 +287,55 @@ fn article_sources(k3: &RequestKv, v4: &RequestKv, lang: Lang) -> String {
     let (l, dim, n, b) = K3_MLA;
     let layer = plan::latent_kv_bytes(1, dim, n, b);
     let token = plan::latent_kv_bytes(l, dim, n, b);
-    let (kl, heads, d, kb_) = K3_KDA;
-    let kda_layer = plan::kda_state_bytes(1, heads, d, kb_);
+    let (kl, heads, d, kda_bytes) = K3_KDA;
+    let kda_layer = plan::kda_state_bytes(1, heads, d, kda_bytes);
     let kda = k3_kda_bytes() as f64;
     let (vl, vb) = V32;
     let v32 = (vl * vb) as f64;
     let nm_v4 = ledger::model("DeepSeek-V4-Pro").map_or(0.0, |m| m.fixed);
-    macro_rules! text {
-        ($($fmt:literal)+) => {
-            format!(
-                concat!($($fmt),+),
-                group_u64(layer),
-                group_u64(token),
-                num(token as f64 / 1000.0, 2),
-                kib(token as f64),
-                kb(k3.kb_per_token * 1000.0),
-                group_u64(kda_layer),
-                group_u64(k3_kda_bytes()),
-                mib(kda, 0),
-                mb(kda, 0),
-                num(kda / 1_048_576.0, 0),
-                num(k3.fixed_gb, 3),
-                num(kda / 1e9, 3),
-                mb(kda - k3.fixed_gb * 1e9, 0),
-                group_u64(vb),
-                group_u64(V32.0 * V32.1),
-                kib(v32),
-                kb(v32),
-                num(v32 / 1024.0, 0),
-                kb(v4.kb_per_token * 1000.0),
-                group_u64(V32.0 * V32.1),
-                kb(V4_SHARE * v32),
-                group_u64(MLA_VALUES),
-                group_u64(MLA_VALUES * 2),
-                group_u64(vl * MLA_VALUES * 2),
-                mb(nm_v4, 1),
-                k3n = k3.name,
-                v4n = v4.name,
-                l = l,
-                n = n,
-                dim = dim,
-                b = b,
-                kl = kl,
-                heads = heads,
-                d = d,
-                kb_ = kb_,
-                vl = vl,
-            )
-        };
+    let k3_text = say::article_k3 {
+        model: k3.name,
+        l,
+        n,
+        dim,
+        b,
+        layer_b: group_u64(layer),
+        token_b: group_u64(token),
+        token_kb: num(token as f64 / 1000.0, 2),
+        token_kib: kib(token as f64),
+        rounded: kb(k3.kb_per_token * 1000.0),
+        kl,
+        heads,
+        d,
+        kda_bytes,
+        kda_layer: group_u64(kda_layer),
+        kda_b: group_u64(k3_kda_bytes()),
+        kda_mib: mib(kda, 0),
+        kda_mb: mb(kda, 0),
+        written: num(kda / 1_048_576.0, 0),
+        counted: num(k3.fixed_gb, 3),
+        exact: num(kda / 1e9, 3),
+        more: mb(kda - k3.fixed_gb * 1e9, 0),
     }
-    match lang {
-        Lang::Zh => text!(
-            "{k3n}（按文章的算法）\n  每 token：{l} 个 MLA 层 × {n} 个潜向量（K 和 V）× {dim} 个值 × {b} B（BF16）= {l} × {} B = {} B = {} KB（{}），文章取整为 {}\n  固定部分：KDA 状态，{kl} 层 × {heads} 个头 × {d} × {d} 个值 × {kb_} B = {kl} × {} B = {} B = {} = {}。文章写作“{} MB”，按 {} GB 计，本算法沿用这个数；精确的状态是 {} GB，每个请求多 {}\n"
-            "{v4n}（按文章的算法）\n  每 token：取 10%，基数为 DeepSeek-V3.2 的 {vl} 层 × {} B = {} B = {}（{}），文章记作 {} KB；它的 10%：{}。（10% × {} B = {}；MLA 的潜向量和 RoPE 键共 {} 个 BF16 值，每层 {} B，共 {} B（{vl} 层）。）\n  固定部分：不计（ch_newmodels 把窗口和压缩器状态计为 {}）\n"
-        ),
-        Lang::En => text!(
-        "{k3n} (the article's count)\n  per token: {l} MLA layers × {n} latents (K and V) × {dim} values × {b} B (BF16) = {l} × {} B = {} B = {} KB ({}), which the article rounds to {}\n  fixed: the KDA state, {kl} layers × {heads} heads × {d} × {d} values × {kb_} B = {kl} × {} B = {} B = {} = {}. The article writes “{} MB” and counts {} GB, which this count keeps; the exact state is {} GB, {} more a request\n\
-         {v4n} (the article's count)\n  per token: 10% of DeepSeek-V3.2's {vl} layers × {} B = {} B = {} ({}), which the article calls {} KB; 10% of that: {}. (10% of {} B is {}; MLA's latent and RoPE key, {} values in BF16, are {} B a layer, {} B for {vl} layers.)\n  fixed: none counted (ch_newmodels counts {} of windows and compressor state)\n"
-        ),
-    }
+    .text(lang);
+    let v32_b = group_u64(V32.0 * V32.1);
+    k3_text
+        + &say::article_v4 {
+            model: v4.name,
+            vl,
+            vb: group_u64(vb),
+            v32_b: &v32_b,
+            v32_kib: kib(v32),
+            v32_kb: kb(v32),
+            called: num(v32 / 1024.0, 0),
+            ten: kb(v4.kb_per_token * 1000.0),
+            ten_exact: kb(V4_SHARE * v32),
+            mla: group_u64(MLA_VALUES),
+            mla_b: group_u64(MLA_VALUES * 2),
+            mla_all: group_u64(vl * MLA_VALUES * 2),
+            nm_fixed: mb(nm_v4, 1),
+        }
+        .text(lang)
 }
 
 /// Where ch_newmodels' numbers come from.
@@ -353,104 +348,74 @@ fn ledger_sources(k3: &RequestKv, v4: &RequestKv, lang: Lang) -> String {
     let (_, csa, hca, _) = LEDGER_V4[1];
     let v4_token = v4.kb_per_token * 1000.0;
     let v4_fixed = v4.fixed_gb * 1e9;
-    macro_rules! text {
-        ($($fmt:literal)+) => {
-            format!(
-                concat!($($fmt),+),
-                fmt_exact(token),
-                kib(token),
-                kb(token),
-                fmt_exact(kda),
-                mib(kda, 0),
-                mb(kda, 0),
-                fmt_exact(V4_ENTRY),
-                fmt_exact(INDEXER_KEY_BYTES),
-                fmt_exact(V4_ENTRY),
-                fmt_exact(v4_token),
-                kib(v4_token),
-                kb(v4_token),
-                fmt_exact(V4_WINDOW),
-                group_u64(csa + hca),
-                fmt_exact(v4_fixed),
-                mib(v4_fixed, 1),
-                mb(v4_fixed, 1),
-                k3n = k3.name,
-                v4n = v4.name,
-                l = l,
-                dim = dim,
-                kl = kl,
-                heads = heads,
-                d = d,
-                fp32 = fp32,
-                csa = csa,
-                hca = hca,
-            )
-        };
+    let k3_text = say::ledger_k3 {
+        model: k3.name,
+        l,
+        dim,
+        token_b: fmt_exact(token),
+        token_kib: kib(token),
+        token_kb: kb(token),
+        kl,
+        heads,
+        d,
+        fp32,
+        kda_b: fmt_exact(kda),
+        kda_mib: mib(kda, 0),
+        kda_mb: mb(kda, 0),
     }
-    match lang {
-        Lang::Zh => text!(
-            "{k3n}（ch_newmodels 的账本）\n  每 token：{l} 个 MLA 层 × {dim} 个值（一个潜向量加 RoPE 键）× 2 B（BF16）= {} B = {}（{}）\n  固定部分：float32 的 KDA 状态，{kl} × {heads} × {d} × {d} × {fp32} B = {} B = {}（{}）\n"
-            "{v4n}（ch_newmodels 的账本）\n  每 token：{csa} 个 CSA 层 × ({} + {}) B / 4 + {hca} 个 HCA 层 × {} B / 128 = {} B = {}（{}）：FP8 条目，每个 CSA 条目带一个索引器键\n  固定部分：每层 {} 个 token 的窗口（全部 {} 层）加上压缩器的 float32 状态 = {} B = {}（{}）\n"
-        ),
-        Lang::En => text!(
-        "{k3n} (ch_newmodels' ledger)\n  per token: {l} MLA layers × {dim} values (one latent and RoPE key) × 2 B (BF16) = {} B = {} ({})\n  fixed: the KDA state in float32, {kl} × {heads} × {d} × {d} × {fp32} B = {} B = {} ({})\n\
-         {v4n} (ch_newmodels' ledger)\n  per token: {csa} CSA layers × ({} + {}) B / 4 + {hca} HCA layers × {} B / 128 = {} B = {} ({}): FP8 entries with an indexer key per CSA entry\n  fixed: {}-token windows in all {} layers plus the compressors' float32 state = {} B = {} ({})\n"
-        ),
-    }
+    .text(lang);
+    k3_text
+        + &say::ledger_v4 {
+            model: v4.name,
+            csa,
+            hca,
+            entry: fmt_exact(V4_ENTRY),
+            key: fmt_exact(INDEXER_KEY_BYTES),
+            token_b: fmt_exact(v4_token),
+            token_kib: kib(v4_token),
+            token_kb: kb(v4_token),
+            window: fmt_exact(V4_WINDOW),
+            layers: group_u64(csa + hca),
+            fixed_b: fmt_exact(v4_fixed),
+            fixed_mib: mib(v4_fixed, 1),
+            fixed_mb: mb(v4_fixed, 1),
+        }
+        .text(lang)
 }
 
 /// The bare-card paragraph at [`BARE_TOKENS`].
 fn bare_text(ms: &[RequestKv; 2], p: &Params, lang: Lang) -> String {
-    let (at, n, card) = (
-        tokens(BARE_TOKENS, lang),
-        requests(p.requests, lang),
-        input(p.card_gb),
-    );
-    let mut t = match lang {
-        Lang::En => format!(
-            "\nBare cards at {at} for {n} on {card} GB cards (plan::bare_gpus: weights and KV each divided by one card's memory and rounded up, as if memory could be pooled perfectly; the weights are the article's FP8 totals in both counts):\n"
-        ),
-        Lang::Zh => format!(
-            "\n裸卡数：上下文 {at}，{n}，每卡 {card} GB（plan::bare_gpus：权重和 KV 各自除以单卡显存再向上取整，仿佛显存可以完美地合成一池；两种算法中的权重都是文章的 FP8 总量）：\n"
-        ),
-    };
+    let mut t = say::bare_intro {
+        at: tokens(BARE_TOKENS, lang),
+        n: requests(p.requests, lang),
+        card: input(p.card_gb),
+    }
+    .text(lang);
     let mut totals = Vec::new();
     for m in ms {
         let kv_tb = m.total_tb(BARE_TOKENS, p.requests);
         let (w, k) = m.bare_cards(BARE_TOKENS, p.requests, p.card_gb);
         let cards = |tb_: f64| num(tb_ * 1000.0 / p.card_gb, 1);
-        let (name, wt, wc, w_, kt, kc, k_, all, share) = (
-            m.name,
-            tb(m.weight_tb),
-            cards(m.weight_tb),
-            group_u64(w),
-            tb(kv_tb),
-            cards(kv_tb),
-            group_u64(k),
-            group_u64(w + k),
-            pct(w as f64 / (w + k) as f64, 1),
-        );
-        t += &match lang {
-            Lang::En => format!(
-                "  {name}: weights {wt} = {wc} cards → {w_}; KV {kt} = {kc} cards → {k_}; {all} cards in all, {share} of them for the weights\n"
-            ),
-            Lang::Zh => format!(
-                "  {name}：权重 {wt} = {wc} 张卡 → {w_}；KV {kt} = {kc} 张卡 → {k_}；共 {all} 张卡，其中 {share} 用于权重\n"
-            ),
-        };
+        t += &say::bare_row {
+            name: m.name,
+            wt: tb(m.weight_tb),
+            wc: cards(m.weight_tb),
+            w: group_u64(w),
+            kt: tb(kv_tb),
+            kc: cards(kv_tb),
+            k: group_u64(k),
+            all: group_u64(w + k),
+            share: pct(w as f64 / (w + k) as f64, 1),
+        }
+        .text(lang);
         totals.push(w + k);
     }
-    let (a, x, b) = (
-        ms[0].name,
-        times(totals[0] as f64 / totals[1] as f64),
-        ms[1].name,
-    );
-    t += &match lang {
-        Lang::En => format!(
-            "  {a} needs {x} as many cards as {b}: the KV, not the weights, sets the count.\n"
-        ),
-        Lang::Zh => format!("  {a} 需要的卡数为 {x}（相对 {b}）：决定卡数的是 KV，而不是权重。\n"),
-    };
+    t += &say::bare_ratio {
+        a: ms[0].name,
+        x: times(totals[0] as f64 / totals[1] as f64),
+        b: ms[1].name,
+    }
+    .text(lang);
     t
 }
 
@@ -460,41 +425,29 @@ fn transfer_text(ms: &[RequestKv; 2], conv: Convention, lang: Lang) -> String {
     let exact = match conv {
         Convention::Article => {
             let e = k3_kda_bytes() as f64 / 1e9;
-            let (gb, time) = (num(e, 3), duration(transfer_s(e)));
-            match lang {
-                Lang::En => format!(" (the exact {gb} GB: {time})"),
-                Lang::Zh => format!("（精确值 {gb} GB：{time}）"),
+            say::exact {
+                gb: num(e, 3),
+                time: duration(transfer_s(e)),
             }
+            .text(lang)
         }
         Convention::NewModels => String::new(),
     };
-    macro_rules! text {
-        ($fmt:literal) => {
-            format!(
-                $fmt,
-                num(IB_GBIT_S, 0),
-                num(IB_GBIT_S, 0),
-                num(IB_GBIT_S / 8.0, 0),
-                tokens(AVG_TOKENS, lang),
-                k3.name,
-                num(k3.fixed_gb, 3),
-                duration(transfer_s(k3.fixed_gb)),
-                gb(k3.gb(AVG_TOKENS)),
-                duration(transfer_s(k3.gb(AVG_TOKENS))),
-                v4.name,
-                gb(v4.gb(AVG_TOKENS)),
-                duration(transfer_s(v4.gb(AVG_TOKENS))),
-            )
-        };
+    say::transfer {
+        gbit: num(IB_GBIT_S, 0),
+        gbyte: num(IB_GBIT_S / 8.0, 0),
+        at: tokens(AVG_TOKENS, lang),
+        k3: k3.name,
+        k3_fixed: num(k3.fixed_gb, 3),
+        k3_fixed_time: duration(transfer_s(k3.fixed_gb)),
+        exact,
+        k3_gb: gb(k3.gb(AVG_TOKENS)),
+        k3_time: duration(transfer_s(k3.gb(AVG_TOKENS))),
+        v4: v4.name,
+        v4_gb: gb(v4.gb(AVG_TOKENS)),
+        v4_time: duration(transfer_s(v4.gb(AVG_TOKENS))),
     }
-    match lang {
-        Lang::En => text!(
-            "\nPrefill node to decode node over {} Gb/s InfiniBand ({} / 8 = {} GB/s), at the article's average context of {}:\n  {}'s KDA state, {} GB: {}{exact}; the whole request, {}: {}\n  {}'s request, {}: {}\n"
-        ),
-        Lang::Zh => text!(
-            "\n从预填充节点到解码节点，经 {} Gb/s InfiniBand（{} / 8 = {} GB/s），取文章的平均上下文 {}：\n  {} 的 KDA 状态 {} GB：{}{exact}；整个请求 {}：{}\n  {} 的请求 {}：{}\n"
-        ),
-    }
+    .text(lang)
 }
 
 /// The chart's context lengths: 2^10 to 2^24 and the reader's, sorted.
@@ -511,47 +464,19 @@ pub fn chart_lengths(contexts: &[u64]) -> Vec<u64> {
 pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let Some(ms) = models(p.convention) else {
-        return Err(vec![ParamError::new(
-            "convention",
-            "ch_newmodels' ledger has no Kimi-K3 or DeepSeek-V4-Pro row",
-            "ch_newmodels 的账本里没有 Kimi-K3 或 DeepSeek-V4-Pro 这一行",
-        )]);
+        let [en, zh] = Lang::ALL.map(|l| say::no_ledger_row.text(l));
+        return Err(vec![ParamError::new("convention", en, zh)]);
     };
     let [k3, v4] = &ms;
-    let mut text = pick(
-        lang,
-        "Sizes are decimal, as the article counts: KB = 1,000 B, MB = 10^6 B, GB = 10^9 B, TB = 10^12 B; KiB and MiB are powers of 1,024.\n",
-        "大小按文章的算法用十进制：KB = 1,000 B，MB = 10^6 B，GB = 10^9 B，TB = 10^12 B；KiB 和 MiB 是 1,024 的幂。\n",
-    )
-    .to_owned();
+    let mut text = say::intro.text(lang);
     text += &match p.convention {
-        Convention::Article => {
-            article_sources(k3, v4, lang)
-                + pick(
-                    lang,
-                    "Requests are rounded to 0.1 GB as the article prints them (plan::article_request_gb); the chart is unrounded.\n",
-                    "请求按文章印出的样子取整到 0.1 GB（plan::article_request_gb）；图表不取整。\n",
-                )
-        }
-        Convention::NewModels => {
-            ledger_sources(k3, v4, lang)
-                + pick(
-                    lang,
-                    "Requests are in decimal GB here (ch_newmodels prints GiB).\n",
-                    "这里的请求以十进制 GB 计（ch_newmodels 印的是 GiB）。\n",
-                )
-        }
+        Convention::Article => article_sources(k3, v4, lang) + &say::article_rounding.text(lang),
+        Convention::NewModels => ledger_sources(k3, v4, lang) + &say::ledger_gb.text(lang),
     };
-    text += &match lang {
-        Lang::En => format!(
-            "\nOne request, and {} held at once:\n",
-            requests(p.requests, lang)
-        ),
-        Lang::Zh => format!(
-            "\n单个请求，以及同时保有 {}：\n",
-            requests(p.requests, lang)
-        ),
-    };
+    text += &say::held {
+        n: requests(p.requests, lang),
+    }
+    .text(lang);
     let mut rows = Vec::new();
     for &t in &p.contexts {
         let (a, b) = (k3.gb(t), v4.gb(t));
@@ -562,24 +487,18 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             "—".to_owned()
         };
         let (ta, tb_) = (k3.total_tb(t, p.requests), v4.total_tb(t, p.requests));
-        let (at, kn, ka, ks, vn, vb, kt, vt) = (
-            tokens(t, lang),
-            k3.name,
-            gb(a),
-            pct(share, 1),
-            v4.name,
-            gb(b),
-            tb(ta),
-            tb(tb_),
-        );
-        text += &match lang {
-            Lang::En => format!(
-                "  {at}: {kn} {ka} (KDA state {ks}), {vn} {vb}; K3 / V4 = {ratio}; all requests {kt} and {vt}\n"
-            ),
-            Lang::Zh => format!(
-                "  {at}：{kn} {ka}（KDA 状态占 {ks}），{vn} {vb}；K3 / V4 = {ratio}；全部请求 {kt} 和 {vt}\n"
-            ),
-        };
+        text += &say::context_row {
+            at: tokens(t, lang),
+            kn: k3.name,
+            ka: gb(a),
+            ks: pct(share, 1),
+            vn: v4.name,
+            vb: gb(b),
+            ratio: &ratio,
+            kt: tb(ta),
+            vt: tb(tb_),
+        }
+        .text(lang);
         rows.push(vec![
             group_u64(t),
             gb(a),
@@ -592,33 +511,23 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     }
     let max_len = ledger::model("Kimi-K3").map_or(1 << 20, |m| m.max_len);
     if p.contexts.iter().any(|&t| t > max_len) {
-        text += &match lang {
-            Lang::En => format!(
-                "  Past {} both models' contexts end (ch_newmodels' ledger): those lines are arithmetic only.\n",
-                tokens(max_len, lang)
-            ),
-            Lang::Zh => format!(
-                "  两个模型的上下文都止于 {}（ch_newmodels 的账本）：超出的那几行只是算术。\n",
-                tokens(max_len, lang)
-            ),
-        };
+        text += &say::past {
+            max: tokens(max_len, lang),
+        }
+        .text(lang);
     }
     text += &bare_text(&ms, &p, lang);
     text += &transfer_text(&ms, p.convention, lang);
 
     let n = requests(p.requests, lang);
-    let (one, sep) = match lang {
-        Lang::En => (", one request", ", "),
-        Lang::Zh => ("，单个请求", "，"),
-    };
     let header = vec![
-        pick(lang, "context (tokens)", "上下文（token）").to_owned(),
-        format!("{}{one}", k3.name),
-        pick(lang, "of it, KDA state", "其中 KDA 状态").to_owned(),
-        format!("{}{one}", v4.name),
+        say::col_context.text(lang),
+        say::col_one { model: k3.name }.text(lang),
+        say::col_kda.text(lang),
+        say::col_one { model: v4.name }.text(lang),
         "K3 / V4".to_owned(),
-        format!("{}{sep}{n}", k3.name),
-        format!("{}{sep}{n}", v4.name),
+        say::col_all { model: k3.name, n: &n }.text(lang),
+        say::col_all { model: v4.name, n: &n }.text(lang),
     ];
     Ok(Output {
         blocks: vec![
@@ -646,31 +555,23 @@ fn plot(ms: &[RequestKv; 2], p: &Params, lang: Lang) -> Plot {
     }
     for m in ms.iter().filter(|m| m.fixed_gb > 0.0) {
         series.push(line(
-            match lang {
-                Lang::En => format!("{}: fixed part", m.name),
-                Lang::Zh => format!("{}：固定部分", m.name),
-            },
+            say::series_fixed { model: m.name }.text(lang),
             &|_| m.fixed_gb,
             true,
         ));
     }
     series.push(line(
-        match lang {
-            Lang::En => format!("one card, {} GB", input(p.card_gb)),
-            Lang::Zh => format!("单卡，{} GB", input(p.card_gb)),
-        },
+        say::series_card {
+            gb: input(p.card_gb),
+        }
+        .text(lang),
         &|_| p.card_gb,
         true,
     ));
     Plot {
-        title: pick(
-            lang,
-            "Memory of one request (GB) vs context length",
-            "单个请求的显存（GB）随上下文长度的变化",
-        )
-        .to_owned(),
-        x_label: pick(lang, "context length (tokens)", "上下文长度（token）").to_owned(),
-        y_label: pick(lang, "GB per request", "每个请求的 GB").to_owned(),
+        title: say::chart_title.text(lang),
+        x_label: say::chart_x.text(lang),
+        y_label: say::chart_y.text(lang),
         log_x: true,
         log_y: true,
         series,
