@@ -104,49 +104,44 @@ pub fn checked_sum(terms: &[u64]) -> Option<u64> {
 /// `budget`, otherwise an error on `param` such as "tokens × D² = 2,097,152
 /// exceeds the cell's budget of 1,000,000 element operations; lower tokens or
 /// D". `what` names the estimate, `unit` what it counts, `lower` the
-/// parameters to lower, each as (English, Chinese). `None` (the estimate
+/// parameters to lower: messages of the demo's catalog. `None` (the estimate
 /// overflowed 64 bits) is over budget.
 pub fn check_budget(
     param: &str,
-    what: (&str, &str),
+    what: &dyn Message,
     work: Option<u64>,
     budget: u64,
-    unit: (&str, &str),
-    lower: (&str, &str),
+    unit: &dyn Message,
+    lower: &dyn Message,
 ) -> Result<(), ParamError> {
-    let (en, zh) = match work {
-        Some(w) if w <= budget => return Ok(()),
-        Some(w) => (
-            format!("{} = {} exceeds", what.0, group_u64(w)),
-            format!("{} = {}，超出", what.1, group_u64(w)),
-        ),
-        None => (
-            format!("{} is more than 2^64, far beyond", what.0),
-            format!("{} 大于 2^64，远远超出", what.1),
-        ),
-    };
-    let budget = group_u64(budget);
-    Err(ParamError::new(
-        param,
-        format!(
-            "{en} the cell's budget of {budget} {}; lower {}",
-            unit.0, lower.0
-        ),
-        format!(
-            "{zh}本单元格的预算（{}至多 {budget}）；{}",
-            unit.1,
-            cjk_join("请调小", lower.1)
-        ),
-    ))
-}
-
-/// `en` or `zh`, as `lang` asks: a demo writes its output's words in both
-/// languages at the source and picks one (`pick(lang, "context", "上下文")`).
-pub fn pick<T>(lang: Lang, en: T, zh: T) -> T {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
+    if work.is_some_and(|w| w <= budget) {
+        return Ok(());
     }
+    let budget = group_u64(budget);
+    Err(ParamError::in_all(
+        param,
+        Lang::ALL.map(|lang| {
+            let (what, unit) = (what.text(lang), unit.text(lang));
+            let lower = cjk_join(say::lower.as_str(lang), &lower.text(lang));
+            match work {
+                Some(w) => say::over_budget {
+                    what,
+                    work: group_u64(w),
+                    budget: &budget,
+                    unit,
+                    lower,
+                }
+                .text(lang),
+                None => say::past_64_bits {
+                    what,
+                    budget: &budget,
+                    unit,
+                    lower,
+                }
+                .text(lang),
+            }
+        }),
+    ))
 }
 
 /// `a` and `b` joined as Chinese typesetting has it: a space between a Chinese
@@ -309,14 +304,21 @@ impl ParamError {
     }
 }
 
-/// A sentence for the reader in English and in Chinese, for errors built in
-/// steps (a parser's message, then the line it was on).
+/// A sentence for the reader in every language, for errors built in steps (a
+/// parser's message, then the line it was on); made from messages of the
+/// catalogs ([`Msg::said`], [`Msg::in_all`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Msg {
     /// English.
     pub en: String,
     /// Chinese.
     pub zh: String,
+}
+
+impl Message for Msg {
+    fn text(&self, lang: Lang) -> String {
+        self.text_in(lang).to_owned()
+    }
 }
 
 impl Msg {
@@ -336,9 +338,20 @@ impl Msg {
         }
     }
 
-    /// Both texts with a prefix each: `msg.prefixed("line 2: ", "第 2 行：")`.
-    pub fn prefixed(self, en: &str, zh: &str) -> Msg {
-        Msg::new(format!("{en}{}", self.en), format!("{zh}{}", self.zh))
+    /// A message of the catalogs in every language.
+    pub fn said(m: &dyn Message) -> Msg {
+        Msg::in_all(|lang| m.text(lang))
+    }
+
+    /// The message `text(lang)` gives in each language.
+    pub fn in_all(text: impl Fn(Lang) -> String) -> Msg {
+        let [en, zh] = Lang::ALL.map(text);
+        Msg::new(en, zh)
+    }
+
+    /// Each text after its prefix: `msg.prefixed(&say::on_line { line: 2 })`.
+    pub fn prefixed(self, prefix: &dyn Message) -> Msg {
+        Msg::in_all(|lang| format!("{}{}", prefix.text(lang), self.text_in(lang)))
     }
 }
 
@@ -981,17 +994,24 @@ mod tests {
         assert_eq!(checked_sum(&[u64::MAX, 1]), None);
         assert_eq!(checked_sum(&[524_288, 524_288]), Some(1 << 20));
         assert_eq!(
-            check_budget("n", ("n", "n"), Some(10), 10, ("steps", "步数"), ("n", "n")),
+            check_budget(
+                "n",
+                &Msg::new("n", "n"),
+                Some(10),
+                10,
+                &Msg::new("steps", "步数"),
+                &Msg::new("n", "n")
+            ),
             Ok(())
         );
         assert_eq!(
             check_budget(
                 "tokens",
-                ("tokens × D", "token 数 × D"),
+                &Msg::new("tokens × D", "token 数 × D"),
                 Some(2_097_152),
                 1_000_000,
-                ("element operations", "元素运算次数"),
-                ("tokens or D", "token 数或 D")
+                &Msg::new("element operations", "元素运算次数"),
+                &Msg::new("tokens or D", "token 数或 D")
             )
             .unwrap_err(),
             ParamError::new(
@@ -1003,11 +1023,11 @@ mod tests {
         assert_eq!(
             check_budget(
                 "a",
-                ("a × b", "a × b"),
+                &Msg::new("a × b", "a × b"),
                 None,
                 5,
-                ("steps", "步数"),
-                ("a or b", "a 或 b")
+                &Msg::new("steps", "步数"),
+                &Msg::new("a or b", "a 或 b")
             )
             .unwrap_err()
             .message,

@@ -158,8 +158,7 @@ impl Params {
         let top_k = parse_int(raw, "top_k", 1, 1_024).and_then(|k| match &experts {
             Ok(e) if k > *e => {
                 let n = group_u64(*e as u64);
-                let [en, zh] = Lang::ALL.map(|l| say::top_k_max { n: &n }.text(l));
-                Err(ParamError::new("top_k", en, zh))
+                Err(ParamError::said("top_k", &say::top_k_max { n: &n }))
             }
             _ => Ok(k),
         });

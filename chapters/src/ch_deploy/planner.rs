@@ -203,7 +203,7 @@ impl Params {
                     .filter(|&&x| m.n_routed.is_multiple_of(x))
                     .map(|x| x.to_string())
                     .collect();
-                let [en, zh] = Lang::ALL.map(|l| {
+                let texts = Lang::ALL.map(|l| {
                     say::ep_uneven {
                         model: m.name,
                         experts: group_u64(m.n_routed),
@@ -212,7 +212,7 @@ impl Params {
                     }
                     .text(l)
                 });
-                return Err(ParamError::new("ep", en, zh));
+                return Err(ParamError::in_all("ep", texts));
             }
             Ok((n, e == EPS[0]))
         });

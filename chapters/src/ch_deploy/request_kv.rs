@@ -464,8 +464,7 @@ pub fn chart_lengths(contexts: &[u64]) -> Vec<u64> {
 pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let p = Params::parse(raw)?;
     let Some(ms) = models(p.convention) else {
-        let [en, zh] = Lang::ALL.map(|l| say::no_ledger_row.text(l));
-        return Err(vec![ParamError::new("convention", en, zh)]);
+        return Err(vec![ParamError::said("convention", &say::no_ledger_row)]);
     };
     let [k3, v4] = &ms;
     let mut text = say::intro.text(lang);

@@ -1,7 +1,7 @@
 //! DeepSeek-V4's CSA compressor windows: which tokens each compressed entry
 //! covers when windows of 8 tokens start every 4, against disjoint blocks.
 
-use super::both;
+use crate::demo::Msg;
 use super::formulas::{WINDOW, csa_entries};
 use super::kv_calc::{INDEXER_KEY_BYTES, grouped};
 use crate::ch_newmodels::ledger;
@@ -144,7 +144,7 @@ impl Params {
         {
             width = Err(ParamError::from_msg(
                 "width",
-                both(|l| say::too_narrow { stride: s }.text(l)),
+                Msg::in_all(|l| say::too_narrow { stride: s }.text(l)),
             ));
         }
         let (t, s, w, r, l) = (tokens, stride, width, ratio_hca, long).all_ok()?;

@@ -2,7 +2,7 @@
 //! against the gated delta rule of Gated DeltaNet, and the two ways of writing
 //! the gated rule (the paper's and the source article's).
 
-use super::both;
+use crate::demo::Msg;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, checked_sum, group, parse_float, parse_int,
@@ -343,17 +343,17 @@ impl Params {
         let alpha = parse_float(raw, "alpha", 0.0, 1.0);
         let beta = parse_float(raw, "beta", 0.0, 2.0);
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
-        let what = both(|l| say::budget_what.text(l));
-        let unit = both(|l| say::budget_unit.text(l));
-        let lower = both(|l| say::budget_lower.text(l));
+        let what = Msg::in_all(|l| say::budget_what.text(l));
+        let unit = Msg::in_all(|l| say::budget_unit.text(l));
+        let lower = Msg::in_all(|l| say::budget_lower.text(l));
         if let (Ok(d), Ok(n)) = (&dim, &pairs)
             && let Err(e) = check_budget(
                 "pairs",
-                (&what.en, &what.zh),
+                &what,
                 work(*d as u64, *n as u64),
                 MAX_WORK,
-                (&unit.en, &unit.zh),
-                (&lower.en, &lower.zh),
+                &unit,
+                &lower,
             )
         {
             pairs = Err(e);

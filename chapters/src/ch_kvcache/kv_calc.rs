@@ -2,7 +2,6 @@
 //! hybrid, CSA + HCA) for models the reader lists, at context lengths the
 //! reader picks, against one GPU's memory.
 
-use crate::ch_kvcache::both;
 use crate::ch_kvcache::formulas::{
     H200_BYTES, Layout, Million, Model, Units, WINDOW, gqa_bytes, max_batch,
 };
@@ -324,7 +323,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
     let n = text.chars().count();
     if n > MAX_MODELS_CHARS {
         let (max, n) = (group_u64(MAX_MODELS_CHARS as u64), group_u64(n as u64));
-        return Err(vec![both(|l| say::too_long { max: &max, n: &n }.text(l))]);
+        return Err(vec![Msg::in_all(|l| say::too_long { max: &max, n: &n }.text(l))]);
     }
     let mut specs = Vec::new();
     let mut errors = Vec::new();
@@ -335,7 +334,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
             continue;
         }
         if seen == MAX_MODELS {
-            errors.push(both(|l| {
+            errors.push(Msg::in_all(|l| {
                 let msg = say::too_many { max: MAX_MODELS }.text(l);
                 say::on_line { line: i + 1, msg }.text(l)
             }));
@@ -344,7 +343,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
         seen += 1;
         match parse_line(t, i + 1) {
             Ok(s) => specs.push(s),
-            Err(e) => errors.push(both(|l| {
+            Err(e) => errors.push(Msg::in_all(|l| {
                 let msg = e.text_in(l);
                 say::on_line { line: i + 1, msg }.text(l)
             })),
@@ -354,24 +353,24 @@ pub fn parse_models(text: &str) -> Result<Vec<Spec>, Vec<Msg>> {
         return Err(errors);
     }
     if specs.is_empty() {
-        return Err(vec![both(|l| say::no_model.text(l))]);
+        return Err(vec![Msg::in_all(|l| say::no_model.text(l))]);
     }
     Ok(specs)
 }
 
 /// One line; the error does not name the line (the caller does).
 fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
-    let example = || both(|l| say::expected.text(l));
+    let example = || Msg::in_all(|l| say::expected.text(l));
     let list = |items: &[&str], l: Lang| items.join(&say::list_sep.text(l));
     let Some(colon) = t.rfind(':') else {
         return Err(example());
     };
     let name = t[..colon].trim();
     if name.is_empty() {
-        return Err(both(|l| say::no_name.text(l)));
+        return Err(Msg::in_all(|l| say::no_name.text(l)));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(both(|l| {
+        return Err(Msg::in_all(|l| {
             say::name_too_long {
                 max: MAX_NAME_CHARS,
             }
@@ -384,7 +383,7 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
     };
     let kinds: Vec<&str> = KINDS.iter().map(|k| k.0).collect();
     let Some(&(kind, keys)) = KINDS.iter().find(|k| k.0 == kind) else {
-        return Err(both(|l| {
+        return Err(Msg::in_all(|l| {
             say::unknown_kind {
                 kind: short(kind),
                 kinds: list(&kinds, l),
@@ -395,10 +394,10 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
     let mut vals: Vec<Option<u64>> = vec![None; keys.len()];
     for w in words {
         let Some((k, v)) = w.split_once('=') else {
-            return Err(both(|l| say::not_key_value { word: short(w) }.text(l)));
+            return Err(Msg::in_all(|l| say::not_key_value { word: short(w) }.text(l)));
         };
         let Some(at) = keys.iter().position(|key| *key == k) else {
-            return Err(both(|l| {
+            return Err(Msg::in_all(|l| {
                 say::unknown_key {
                     kind,
                     keys: list(keys, l),
@@ -408,11 +407,11 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
             }));
         };
         if vals[at].is_some() {
-            return Err(both(|l| say::twice { key: k }.text(l)));
+            return Err(Msg::in_all(|l| say::twice { key: k }.text(l)));
         }
         let digits: String = v.chars().filter(|c| *c != '_' && *c != ',').collect();
         let x: u64 = digits.parse().map_err(|_| {
-            both(|l| {
+            Msg::in_all(|l| {
                 say::not_whole {
                     key: k,
                     value: short(v),
@@ -427,7 +426,7 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
             .unwrap_or(("", 0, 0));
         if x < lo || x > hi {
             let (lo, hi) = (group_u64(lo), group_u64(hi));
-            return Err(both(|l| {
+            return Err(Msg::in_all(|l| {
                 say::out_of_range {
                     key: k,
                     lo: &lo,
@@ -441,7 +440,7 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
     let last = keys.len() - 1;
     vals[last] = vals[last].or(Some(2));
     if let Some(missing) = keys.iter().zip(&vals).find(|(_, v)| v.is_none()) {
-        return Err(both(|l| {
+        return Err(Msg::in_all(|l| {
             say::missing {
                 kind,
                 keys: list(keys, l),
@@ -464,7 +463,7 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
         },
         "hybrid" => {
             if g(1) > g(0) {
-                return Err(both(|l| {
+                return Err(Msg::in_all(|l| {
                     say::full_too_big {
                         full: g(1),
                         layers: g(0),
@@ -481,7 +480,7 @@ fn parse_line(t: &str, line: usize) -> Result<Spec, Msg> {
         }
         _ => {
             if g(0) + g(1) == 0 || g(0) + g(1) > g(2) {
-                return Err(both(|l| {
+                return Err(Msg::in_all(|l| {
                     say::csa_hca_range {
                         sum: g(0) + g(1),
                         layers: g(2),

@@ -39,11 +39,3 @@ pub fn demos() -> Vec<Demo> {
         kv_calc::demo(),
     ]
 }
-
-/// A message of a demo's catalog in both languages, for the errors a parser
-/// builds before it knows the reader's language:
-/// `both(|l| say::twice { key }.text(l))`.
-pub(crate) fn both(text: impl Fn(crate::lang::Lang) -> String) -> crate::demo::Msg {
-    let [en, zh] = crate::lang::Lang::ALL.map(text);
-    crate::demo::Msg::new(en, zh)
-}

@@ -2,7 +2,7 @@
 //! rotate-then-round stand-in for ~3.5-bit vector quantization, measured on
 //! seeded KV-like vectors with outlier channels.
 
-use super::both;
+use crate::demo::Msg;
 use super::formulas::{Model, Units, table_model};
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
@@ -402,7 +402,7 @@ impl Params {
             } else {
                 Err(ParamError::from_msg(
                     "dim",
-                    both(|l| say::not_power_of_two { dim: group(d) }.text(l)),
+                    Msg::in_all(|l| say::not_power_of_two { dim: group(d) }.text(l)),
                 ))
             }
         });
@@ -411,17 +411,17 @@ impl Params {
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
         let model = parse_choice(raw, "model", &MODELS);
         let tokens = parse_int(raw, "tokens", 1, 1 << 30);
-        let what = both(|l| say::budget_what.text(l));
-        let unit = both(|l| say::budget_unit.text(l));
-        let lower = both(|l| say::budget_lower.text(l));
+        let what = Msg::in_all(|l| say::budget_what.text(l));
+        let unit = Msg::in_all(|l| say::budget_unit.text(l));
+        let lower = Msg::in_all(|l| say::budget_lower.text(l));
         if let (Ok(d), Ok(v)) = (&dim, &vectors)
             && let Err(e) = check_budget(
                 "vectors",
-                (&what.en, &what.zh),
+                &what,
                 checked_product(&[*v as u64, *d as u64]),
                 MAX_VALUES,
-                (&unit.en, &unit.zh),
-                (&lower.en, &lower.zh),
+                &unit,
+                &lower,
             )
         {
             vectors = Err(e);
@@ -431,12 +431,12 @@ impl Params {
         {
             outliers = Err(ParamError::from_msg(
                 "outliers",
-                both(|l| say::too_many_outliers { dim: group(*d) }.text(l)),
+                Msg::in_all(|l| say::too_many_outliers { dim: group(*d) }.text(l)),
             ));
         }
         let model = model.and_then(|name| {
             table_model(name).ok_or_else(|| {
-                ParamError::from_msg("model", both(|l| say::no_such_model { name }.text(l)))
+                ParamError::from_msg("model", Msg::in_all(|l| say::no_such_model { name }.text(l)))
             })
         });
         let (dim, vectors, outliers, seed, model, tokens) = (dim, vectors, outliers, seed, model, tokens).all_ok()?;

@@ -2,7 +2,7 @@
 //! however long the sequence, and an input-dependent step Δ decides how much of
 //! it each token overwrites.
 
-use super::both;
+use crate::demo::Msg;
 use super::formulas::gqa_bytes;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
@@ -253,17 +253,17 @@ impl Params {
         let mut steps = parse_int(raw, "steps", 1, 20_000);
         let deltas = parse_float_list(raw, "deltas", 1e-4, 10.0, 6);
         let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
-        let what = both(|l| say::budget_what.text(l));
-        let unit = both(|l| say::budget_unit.text(l));
-        let lower = both(|l| say::budget_lower.text(l));
+        let what = Msg::in_all(|l| say::budget_what.text(l));
+        let unit = Msg::in_all(|l| say::budget_unit.text(l));
+        let lower = Msg::in_all(|l| say::budget_lower.text(l));
         if let (Ok(n), Ok(t), Ok(d)) = (&state, &steps, &deltas)
             && let Err(e) = check_budget(
                 "steps",
-                (&what.en, &what.zh),
+                &what,
                 work(*n as u64, *t as u64, d.len() as u64),
                 MAX_WORK,
-                (&unit.en, &unit.zh),
-                (&lower.en, &lower.zh),
+                &unit,
+                &lower,
             )
         {
             steps = Err(e);

@@ -197,11 +197,11 @@ impl Params {
         if let (Ok(t), Ok(d)) = (&tokens, &dim)
             && let Err(e) = check_budget(
                 "tokens",
-                ("(tokens + 2) × D²", "(token 数 + 2) × D²"),
+                &say::budget_what,
                 work(*t as u64, *d as u64),
                 MAX_WORK,
-                ("element operations", "元素运算次数"),
-                ("tokens or D", "token 数或 D"),
+                &say::budget_unit,
+                &say::budget_lower,
             )
         {
             tokens = Err(e);

@@ -6,6 +6,7 @@ use crate::demo::{
     parse_choice,
 };
 use crate::lang::Lang;
+use crate::say::Message;
 use crate::say::ledger as say;
 
 // ANCHOR: demo
@@ -101,10 +102,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Model>, Msg> {
     if text.chars().nth(MAX_MODELS_CHARS).is_some() {
         let max = group(MAX_MODELS_CHARS as i64);
         let n = group(text.chars().count() as i64);
-        return Err(Msg::new(
-            format!("at most {max} characters (this text has {n})"),
-            format!("最多 {max} 个字符（这段文字有 {n} 个）"),
-        ));
+        return Err(Msg::said(&say::too_long { max, n }));
     }
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -113,72 +111,57 @@ pub fn parse_models(text: &str) -> Result<Vec<Model>, Msg> {
             continue;
         }
         if out.len() == MAX_MODELS {
-            return Err(Msg::new(
-                format!("line {line_no}: at most {MAX_MODELS} models"),
-                format!("第 {line_no} 行：最多 {MAX_MODELS} 个模型"),
-            ));
+            return Err(Msg::said(&say::too_many_models {
+                line: line_no,
+                max: MAX_MODELS,
+            }));
         }
         let cols: Vec<&str> = line.split('|').collect();
         if cols.len() != 4 {
-            return Err(Msg::new(
-                format!(
-                    "line {line_no}: expected `name | bytes per token | fixed bytes | max tokens`"
-                ),
-                format!("第 {line_no} 行：应写作 `名称 | 每 token 字节数 | 固定字节数 | 最大 token 数`"),
-            ));
+            return Err(Msg::said(&say::columns { line: line_no }));
         }
         let name = cols[0].trim();
         if name.is_empty() {
-            return Err(Msg::new(
-                format!("line {line_no}: the model needs a name"),
-                format!("第 {line_no} 行：模型要有名称"),
-            ));
+            return Err(Msg::said(&say::no_name { line: line_no }));
         }
-        // Where an error is: (English, Chinese), e.g. "line 2, fixed bytes: ".
-        let at = |what: (&str, &str)| {
-            (
-                format!("line {line_no}, {}: ", what.0),
-                format!("第 {line_no} 行，{}：", what.1),
-            )
+        // Where an error is, e.g. "line 2, fixed bytes: ".
+        let at = |column: &dyn Message| {
+            Msg::in_all(|lang| {
+                let column = column.text(lang);
+                say::at_column {
+                    line: line_no,
+                    column,
+                }
+                .text(lang)
+            })
         };
-        let eval = |col: usize, what: (&str, &str)| {
-            let (en, zh) = at(what);
+        let eval = |col: usize, what: &dyn Message| {
             expr::eval(cols[col])
-                .map_err(|e| e.prefixed(&en, &zh))
+                .map_err(|e| e.prefixed(&at(what)))
                 .and_then(|v| {
                     if !v.is_finite() {
-                        Err(Msg::new(
-                            format!("{en}too large for a 64-bit float"),
-                            format!("{zh}超出了 64 位浮点数的范围"),
-                        ))
+                        Err(Msg::said(&say::not_finite).prefixed(&at(what)))
                     } else if v >= 0.0 {
                         Ok(v)
                     } else {
-                        Err(Msg::new(format!("{en}must be ≥ 0"), format!("{zh}须 ≥ 0")))
+                        Err(Msg::said(&say::negative).prefixed(&at(what)))
                     }
                 })
         };
-        let bytes = |col: usize, what: (&str, &str)| {
+        let bytes = |col: usize, what: &dyn Message| {
             eval(col, what).and_then(|v| {
                 if v <= MAX_BYTES {
                     Ok(v)
                 } else {
-                    let (en, zh) = at(what);
-                    Err(Msg::new(
-                        format!("{en}at most 10^18 bytes"),
-                        format!("{zh}最多 10^18 字节"),
-                    ))
+                    Err(Msg::said(&say::past_max_bytes).prefixed(&at(what)))
                 }
             })
         };
-        let per_token = bytes(1, ("bytes per token", "每 token 字节数"))?;
-        let fixed = bytes(2, ("fixed bytes", "固定字节数"))?;
-        let max = eval(3, ("max tokens", "最大 token 数"))?;
+        let per_token = bytes(1, &say::col_per_token)?;
+        let fixed = bytes(2, &say::col_fixed)?;
+        let max = eval(3, &say::col_max)?;
         if max < 1.0 || max.fract() != 0.0 || max > 1e12 {
-            return Err(Msg::new(
-                format!("line {line_no}, max tokens: must be a whole number from 1 to 10^12"),
-                format!("第 {line_no} 行，最大 token 数：须是 1 到 10^12 之间的整数"),
-            ));
+            return Err(Msg::said(&say::max_tokens { line: line_no }));
         }
         out.push(Model {
             name: name.to_owned(),
@@ -188,7 +171,7 @@ pub fn parse_models(text: &str) -> Result<Vec<Model>, Msg> {
         });
     }
     if out.is_empty() {
-        return Err(Msg::new("enter at least one model", "请至少输入一个模型"));
+        return Err(Msg::said(&say::no_models));
     }
     Ok(out)
 }
@@ -476,6 +459,8 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
 /// parentheses and the two V4 functions.
 pub mod expr {
     use crate::demo::Msg;
+    use crate::say::Message;
+    use crate::say::ledger as say;
 
     /// Deepest nesting of parentheses, function calls and unary minus signs;
     /// the evaluator recurses once per level, so this bounds its stack.
@@ -491,7 +476,7 @@ pub mod expr {
         let v = p.sum()?;
         p.ws();
         if p.i < p.s.len() {
-            return Err(p.err("unexpected text", "多余的文字"));
+            return Err(p.err(&say::expr_unexpected));
         }
         Ok(v)
     }
@@ -507,25 +492,24 @@ pub mod expr {
     const QUOTE_CHARS: usize = 24;
 
     impl P<'_> {
-        /// `en` and `zh` (what went wrong) with where: the rest of the text.
-        fn err(&self, en: &str, zh: &str) -> Msg {
+        /// `what` went wrong, with where: the rest of the text.
+        fn err(&self, what: &dyn Message) -> Msg {
             let rest = String::from_utf8_lossy(&self.s[self.i.min(self.s.len())..])
                 .trim()
                 .to_owned();
-            if rest.is_empty() {
-                Msg::new(format!("{en} at the end"), format!("{zh}，出错处在末尾"))
-            } else {
+            Msg::in_all(|lang| {
+                let what = what.text(lang);
+                if rest.is_empty() {
+                    return say::expr_at_end { what }.text(lang);
+                }
                 let quoted = if rest.chars().nth(QUOTE_CHARS).is_some() {
                     let head: String = rest.chars().take(QUOTE_CHARS).collect();
                     format!("`{head}…`")
                 } else {
                     format!("`{rest}`")
                 };
-                Msg::new(
-                    format!("{en} at {quoted}"),
-                    format!("{zh}，出错处：{quoted}"),
-                )
-            }
+                say::expr_at { what, quoted }.text(lang)
+            })
         }
         /// Runs `f` one nesting level deeper, or fails past [`MAX_DEPTH`].
         fn nested(
@@ -533,12 +517,7 @@ pub mod expr {
             f: impl FnOnce(&mut Self) -> Result<f64, Msg>,
         ) -> Result<f64, Msg> {
             if self.depth == MAX_DEPTH {
-                return Err(self.err(
-                    &format!(
-                        "nested more than {MAX_DEPTH} deep (parentheses, function calls or minus signs)"
-                    ),
-                    &format!("嵌套超过 {MAX_DEPTH} 层（括号、函数调用或负号）"),
-                ));
+                return Err(self.err(&say::expr_too_deep { max: MAX_DEPTH }));
             }
             self.depth += 1;
             let v = f(self);
@@ -579,7 +558,7 @@ pub mod expr {
                 } else if self.eat(b'/') {
                     let d = self.atom()?;
                     if d == 0.0 {
-                        return Err(Msg::new("division by zero", "除数为零"));
+                        return Err(Msg::said(&say::expr_division_by_zero));
                     }
                     v /= d;
                 } else {
@@ -594,7 +573,7 @@ pub mod expr {
                 return if self.eat(b')') {
                     Ok(v)
                 } else {
-                    Err(self.err("expected `)`", "缺少 `)`"))
+                    Err(self.err(&say::expr_close))
                 };
             }
             if self.eat(b'-') {
@@ -608,44 +587,39 @@ pub mod expr {
             }
             let word = String::from_utf8_lossy(&self.s[start..self.i]).replace('_', "");
             if word.is_empty() {
-                return Err(self.err("expected a number", "这里应是一个数"));
+                return Err(self.err(&say::expr_number));
             }
             if word.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-                return word.parse().map_err(|_| {
-                    Msg::new(format!("`{word}` is not a number"), format!("`{word}` 不是数"))
-                });
+                return word
+                    .parse()
+                    .map_err(|_| Msg::said(&say::expr_not_number { word: &word }));
             }
             let name = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
             if !self.eat(b'(') {
-                return Err(Msg::new(
-                    format!("unknown name `{name}`"),
-                    format!("未知的名字 `{name}`"),
-                ));
+                return Err(Msg::said(&say::expr_unknown_name { name }));
             }
             let mut args = vec![self.nested(Self::sum)?];
             while self.eat(b',') {
                 args.push(self.nested(Self::sum)?);
             }
             if !self.eat(b')') {
-                return Err(self.err("expected `)`", "缺少 `)`"));
+                return Err(self.err(&say::expr_close));
             }
             let need = |n: usize| {
                 if args.len() == n {
                     Ok(())
                 } else {
-                    Err(Msg::new(
-                        format!("`{name}` takes {n} arguments, got {}", args.len()),
-                        format!("`{name}` 要 {n} 个参数，这里给了 {} 个", args.len()),
-                    ))
+                    Err(Msg::said(&say::expr_arity {
+                        name: &name,
+                        n,
+                        got: args.len(),
+                    }))
                 }
             };
             match name.as_str() {
                 "v4_token" => need(3).map(|()| super::v4_per_token(args[0], args[1], args[2])),
                 "v4_fixed" => need(3).map(|()| super::v4_fixed(args[0], args[1], args[2])),
-                _ => Err(Msg::new(
-                    format!("unknown function `{name}` (there are v4_token and v4_fixed)"),
-                    format!("未知函数 `{name}`（只有 v4_token 和 v4_fixed）"),
-                )),
+                _ => Err(Msg::said(&say::expr_unknown_function { name: &name })),
             }
         }
     }

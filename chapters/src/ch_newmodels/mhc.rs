@@ -247,11 +247,11 @@ impl Params {
         if let (Ok(d), Ok(i)) = (&depth, &iters)
             && let Err(e) = check_budget(
                 "depth",
-                ("layers × Sinkhorn iterations", "层数 × Sinkhorn 迭代次数"),
+                &say::budget_what,
                 work(*d as u64, *i as u64),
                 MAX_SINKHORN,
-                ("Sinkhorn iterations", "Sinkhorn 迭代次数"),
-                ("layers or iterations", "层数或迭代次数"),
+                &say::budget_unit,
+                &say::budget_lower,
             )
         {
             depth = Err(e);

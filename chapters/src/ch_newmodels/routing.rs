@@ -266,20 +266,21 @@ impl Params {
         if let (Ok(k), Ok(e)) = (&topk, &experts)
             && k > e
         {
-            topk = Err(ParamError::new(
+            topk = Err(ParamError::said(
                 "topk",
-                format!("at most the number of experts ({})", group(*e as i64)),
-                format!("不能超过专家数（{}）", group(*e as i64)),
+                &say::topk_max {
+                    n: group(*e as i64),
+                },
             ));
         }
         if let (Ok(k), Ok(v)) = (&topk, &vocab)
             && let Err(e) = check_budget(
                 "topk",
-                ("vocabulary × experts per token", "词表大小 × 每个 token 的专家数"),
+                &say::budget_table_what,
                 table_entries(*v, *k),
                 MAX_TABLE,
-                ("table entries", "表项数"),
-                ("the vocabulary or experts per token", "词表大小或每个 token 的专家数"),
+                &say::budget_table_unit,
+                &say::budget_table_lower,
             )
         {
             topk = Err(e);
@@ -290,11 +291,11 @@ impl Params {
         if let Ok(b) = &batches
             && let Err(e) = check_budget(
                 "batches",
-                ("the total of the batch sizes", "各批大小之和"),
+                &say::budget_tokens_what,
                 checked_sum(b),
                 MAX_TOKENS,
-                ("tokens", "token 数"),
-                ("the batch sizes", "批大小"),
+                &say::budget_tokens_unit,
+                &say::budget_tokens_lower,
             )
         {
             batches = Err(e);
@@ -302,11 +303,11 @@ impl Params {
         if let (Ok(b), Ok(k)) = (&batches, &topk)
             && let Err(e) = check_budget(
                 "batches",
-                ("total tokens × experts per token", "token 总数 × 每个 token 的专家数"),
+                &say::budget_routed_what,
                 routed_assignments(b, *k),
                 MAX_ROUTED,
-                ("expert assignments", "专家分配次数"),
-                ("the batch sizes or experts per token", "批大小或每个 token 的专家数"),
+                &say::budget_routed_unit,
+                &say::budget_routed_lower,
             )
         {
             batches = Err(e);
@@ -316,10 +317,12 @@ impl Params {
             && !b.contains(c)
         {
             let list: Vec<String> = b.iter().map(|&v| group(v as i64)).collect();
-            chart_batch = Err(ParamError::new(
+            chart_batch = Err(ParamError::in_all(
                 "chart_batch",
-                format!("must be one of the batch sizes: {}", list.join(", ")),
-                format!("须是批大小之一：{}", list.join("、")),
+                Lang::ALL.map(|lang| {
+                    let list = list.join(say::list_sep.as_str(lang));
+                    say::chart_batch_not_listed { list }.text(lang)
+                }),
             ));
         }
         let (seed, vocab, experts, topk, zipf, batches, chart_batch) = (seed, vocab, experts, topk, zipf, batches, chart_batch).all_ok()?;
