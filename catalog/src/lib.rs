@@ -144,6 +144,8 @@ pub fn modules(
     keys.sort();
     keys.dedup();
     let mut modules: BTreeMap<&str, String> = BTreeMap::new();
+    // Each module's messages without placeholders, as arms of its `get`.
+    let mut plain: BTreeMap<&str, String> = BTreeMap::new();
     for key @ (module, msg) in keys {
         let mut names: Option<Vec<String>> = None;
         let mut arms = String::new();
@@ -224,6 +226,12 @@ pub fn modules(
                 "    /// The message in `lang`, its placeholders filled in.\n    pub fn text(&self, lang: Lang) -> String {{\n        match lang {{\n{arms}        }}\n    }}\n"
             )
         };
+        if names.is_empty() {
+            let _ = writeln!(
+                plain.entry(module.as_str()).or_default(),
+                "        {msg:?} => Some(&{msg}),"
+            );
+        }
         let _ = writeln!(
             modules.entry(module.as_str()).or_default(),
             "/// {doc}\n#[derive(Debug, Clone, Copy)]\npub struct {msg}{generics}{fields}\nimpl{bounds} {msg}{generics} {{\n{body}}}\nimpl{bounds} super::Message for {msg}{generics} {{\n    fn text(&self, lang: Lang) -> String {{\n        {msg}::text(self, lang)\n    }}\n}}"
@@ -232,8 +240,9 @@ pub fn modules(
     modules
         .into_iter()
         .map(|(module, m)| {
+            let arms = plain.get(module).map_or("", String::as_str);
             let text = format!(
-                "/// The messages `{module}` (generated from the catalogs by the build script).\n#[allow(non_camel_case_types)]\npub mod {module} {{\nuse {lang_path};\n\n{m}}}\n"
+                "/// The messages `{module}` (generated from the catalogs by the build script).\n#[allow(non_camel_case_types)]\npub mod {module} {{\nuse {lang_path};\n\n{m}\n/// The message `key` of this module, when it has no placeholders (for texts\n/// looked up by a name known at run time).\n#[allow(dead_code)]\npub fn get(key: &str) -> Option<&'static dyn super::Message> {{\n    match key {{\n{arms}        _ => None,\n    }}\n}}\n}}\n"
             );
             (module.to_owned(), text)
         })
@@ -244,12 +253,13 @@ pub fn modules(
 /// not starting with a digit, and not a keyword or a primitive type.
 fn is_identifier(name: &str) -> bool {
     const RESERVED: &[&str] = &[
-        "as", "async", "await", "box", "break", "const", "continue", "crate", "do", "dyn", "else",
-        "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop",
-        "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "self",
-        "static", "struct", "super", "trait", "true", "try", "type", "typeof", "unsafe", "unsized",
-        "use", "virtual", "where", "while", "yield", "bool", "char", "str", "f32", "f64", "i8",
-        "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+        "as", "async", "await", "get", "box", "break", "const", "continue", "crate", "do", "dyn",
+        "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let",
+        "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return",
+        "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof", "unsafe",
+        "unsized", "use", "virtual", "where", "while", "yield", "bool", "char", "str", "f32",
+        "f64", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128",
+        "usize",
     ];
     !name.is_empty()
         && name
