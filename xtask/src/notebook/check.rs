@@ -268,7 +268,10 @@ pub(super) fn scratch_crate(nb: &Value) -> Result<Scratch, String> {
         let id = cell["id"].as_str().unwrap_or("?");
         let src = source_text(&cell["source"]);
         defined.extend(modules_defined(&src));
-        let used = crate_paths(&src).into_iter().chain(path_roots(&src));
+        let code_only = without_strings_and_comments(&src);
+        let used = crate_paths(&code_only)
+            .into_iter()
+            .chain(path_roots(&code_only));
         if let Some(m) = used
             .filter(|m| all_mods.contains(m))
             .find(|m| !defined.contains(m))
@@ -458,8 +461,81 @@ fn parse_literal(s: &str) -> Result<(String, usize), String> {
     Err("an unterminated string".to_owned())
 }
 
+/// `src` without its comments and the text of its string literals (their
+/// quotes kept), so that a path a message or a doc comment mentions
+/// (`formulas::max_batch` in a sentence) is not read as code that uses it.
+fn without_strings_and_comments(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut chars = src.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            'r' if {
+                let mut ahead = chars.clone().skip_while(|c| *c == '#');
+                ahead.next() == Some('"')
+            } =>
+            {
+                // A raw string: r"…" or r#"…"#, with as many #s on both sides.
+                let mut hashes = 0;
+                while chars.next() == Some('#') {
+                    hashes += 1;
+                }
+                out.push('"');
+                let mut run: Option<usize> = None;
+                for c in chars.by_ref() {
+                    match (c, run) {
+                        ('"', _) if hashes == 0 => break,
+                        ('"', _) => run = Some(0),
+                        ('#', Some(n)) => {
+                            run = Some(n + 1);
+                            if n + 1 == hashes {
+                                break;
+                            }
+                        }
+                        _ => run = None,
+                    }
+                }
+                out.push('"');
+            }
+            '"' => {
+                out.push('"');
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+                out.push('"');
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn paths_in_strings_and_comments_are_not_code() {
+        let src = "// uses formulas::a\nlet x = \"see formulas::b\"; // and c::d\nlet y = r#\"e::f \"g\"\"#; h::i();";
+        let code = super::without_strings_and_comments(src);
+        assert_eq!(code, "\nlet x = \"\"; \nlet y = \"\"; h::i();");
+        assert_eq!(
+            super::without_strings_and_comments("r#type::x"),
+            "r#type::x"
+        );
+    }
     use super::*;
     use crate::notebook::{fill, rust_literal};
 
