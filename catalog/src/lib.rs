@@ -189,6 +189,11 @@ pub fn modules(
         let doc = says[0]
             .get(key)
             .map_or(String::new(), |t| t.replace('\n', " "));
+        let doc = if doc.trim().is_empty() {
+            "(empty in the first language)".to_owned()
+        } else {
+            doc
+        };
         let ty: Vec<String> = (0..names.len()).map(|i| format!("T{i}")).collect();
         let (generics, bounds, fields) = if names.is_empty() {
             (String::new(), String::new(), ";".to_owned())
@@ -240,9 +245,12 @@ pub fn modules(
     modules
         .into_iter()
         .map(|(module, m)| {
-            let arms = plain.get(module).map_or("", String::as_str);
+            let body = match plain.get(module) {
+                Some(arms) => format!("    match key {{\n{arms}        _ => None,\n    }}"),
+                None => "    let _ = key;\n    None".to_owned(),
+            };
             let text = format!(
-                "/// The messages `{module}` (generated from the catalogs by the build script).\n#[allow(non_camel_case_types)]\npub mod {module} {{\nuse {lang_path};\n\n{m}\n/// The message `key` of this module, when it has no placeholders (for texts\n/// looked up by a name known at run time).\n#[allow(dead_code)]\npub fn get(key: &str) -> Option<&'static dyn super::Message> {{\n    match key {{\n{arms}        _ => None,\n    }}\n}}\n}}\n"
+                "/// The messages `{module}` (generated from the catalogs by the build script).\n#[allow(non_camel_case_types)]\npub mod {module} {{\nuse {lang_path};\n\n{m}\n/// The message `key` of this module, when it has no placeholders (for texts\n/// looked up by a name known at run time).\n#[allow(dead_code)]\npub fn get(key: &str) -> Option<&'static dyn super::Message> {{\n{body}\n}}\n}}\n"
             );
             (module.to_owned(), text)
         })
