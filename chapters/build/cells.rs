@@ -1,6 +1,7 @@
 //! A chapter's cell texts, one file per language (#12, #26):
 //! `src/<chapter>/cells.en.toml` and `cells.zh.toml`, one table per demo, named by its id, with a `title` and one sub-table per parameter,
-//! named by the parameter's `name`, with a `label` and a `help`:
+//! named by the parameter's `name`, with a `label` and a `note` (what its
+//! declaration does not say; the page puts the declared range before it):
 //!
 //! ```toml
 //! [ledger]
@@ -8,7 +9,7 @@
 //!
 //! [ledger.units]
 //! label = "单位"
-//! help = "…"
+//! note = "…"
 //! ```
 //!
 //! `chapters/build.rs` turns every chapter's files into `CELLS_EN` and
@@ -130,17 +131,25 @@ fn table(
                 };
                 let at = format!("{demo}.{param}");
                 for key in p.keys() {
-                    if key != "label" && key != "help" {
+                    if key != "label" && key != "help" && key != "note" {
                         errors.push(format!(
-                            "{name}: `{at}.{key}`: a parameter has only `label` and `help`"
+                            "{name}: `{at}.{key}`: a parameter has only `label` and `note` (or `help`)"
                         ));
                     }
                 }
                 let label = text_of("label", errors, p, &at);
-                let help = text_of("help", errors, p, &at);
+                // `note`: what the declaration does not say (the page puts the
+                // declared range before it); `help`: the whole help, written out.
+                let (help, full) = if p.contains_key("help") {
+                    (text_of("help", errors, p, &at), true)
+                } else if p.contains_key("note") {
+                    (text_of("note", errors, p, &at), false)
+                } else {
+                    (String::new(), false)
+                };
                 let _ = writeln!(
                     params,
-                    "            cells::ParamTexts {{ name: {param:?}, label: {label:?}, help: {help:?} }},"
+                    "            cells::ParamTexts {{ name: {param:?}, label: {label:?}, help: {help:?}, full: {full} }},"
                 );
             }
             let _ = writeln!(

@@ -30,8 +30,12 @@ pub struct ParamTexts {
     pub name: &'static str,
     /// The label shown next to the input.
     pub label: &'static str,
-    /// What is allowed, shown under the input.
+    /// Shown under the input: a note after the declared range ([`Demo::help_in`]),
+    /// or, when `full`, the whole help.
     pub help: &'static str,
+    /// Whether `help` is the whole help (`help = …` in the file) rather than a
+    /// note after the declared range (`note = …`).
+    pub full: bool,
 }
 
 /// Every demo's texts in `lang`, from the chapters' `cells.<lang>.toml`.
@@ -63,10 +67,27 @@ impl Demo {
         self.param_texts(name, lang).map_or(name, |t| t.label)
     }
 
-    /// The help in `lang` of the parameter `name` (English when `lang` has
-    /// none, empty when neither has).
-    pub fn help_in(&self, name: &str, lang: Lang) -> &'static str {
-        self.param_texts(name, lang).map_or("", |t| t.help)
+    /// The help in `lang` of the parameter `name`: what its declaration allows
+    /// ([`crate::demo::Param::range_in`]), then its note from the catalog
+    /// (English when `lang` has none).
+    pub fn help_in(&self, name: &str, lang: Lang) -> String {
+        let range = self
+            .params
+            .iter()
+            .find(|p| p.name == name)
+            .map_or(String::new(), |p| p.range_in(lang));
+        match self.param_texts(name, lang) {
+            Some(t) if t.full => t.help.to_owned(),
+            Some(t) if !t.help.is_empty() && !range.is_empty() => {
+                format!(
+                    "{range}{}{}",
+                    crate::say::params::help_join.as_str(lang),
+                    t.help
+                )
+            }
+            Some(t) if !t.help.is_empty() => t.help.to_owned(),
+            _ => range,
+        }
     }
 
     /// The texts of the parameter `name` in `lang`, else in English.

@@ -27,29 +27,119 @@ pub struct Demo {
     pub run: fn(&Raw, Lang) -> Result<Output, Vec<ParamError>>,
 }
 
-/// A parameter of a demo, as the reader sees it. Its label and help, like
-/// the demo's title, are words: they are in the chapter's `cells.<lang>.toml`
-/// ([`Demo::label_in`], [`Demo::help_in`]).
+/// A parameter of a demo, as the reader sees it, declared once with its type
+/// and range: the parse ([`Param::read_int`], …), the range the page's help
+/// states ([`Demo::help_in`]) and the errors all come from the declaration.
+/// Its label and a note on it, like the demo's title, are words: they are in
+/// the chapter's `cells.<lang>.toml`.
 #[derive(Debug, Clone, Copy)]
 pub struct Param {
     /// Key, e.g. `window`.
     pub name: &'static str,
     /// Default text of the input.
     pub default: &'static str,
+    /// What it holds and the values allowed.
+    pub kind: Kind,
     /// When not empty, the only values allowed (the app shows a drop-down).
     pub choices: &'static [&'static str],
     /// Several lines of text (the app shows a text area).
     pub multiline: bool,
 }
 
+/// What a parameter holds, and the values allowed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// A whole number in `min..=max`.
+    Int {
+        /// Smallest allowed.
+        min: i64,
+        /// Largest allowed.
+        max: i64,
+    },
+    /// A number in `min..=max`.
+    Float {
+        /// Smallest allowed.
+        min: f64,
+        /// Largest allowed.
+        max: f64,
+    },
+    /// Up to `len` whole numbers, each in `min..=max`.
+    Ints {
+        /// Smallest allowed.
+        min: i64,
+        /// Largest allowed.
+        max: i64,
+        /// Most values.
+        len: usize,
+    },
+    /// Up to `len` numbers, each in `min..=max`.
+    Floats {
+        /// Smallest allowed.
+        min: f64,
+        /// Largest allowed.
+        max: f64,
+        /// Most values.
+        len: usize,
+    },
+    /// One of [`Param::choices`].
+    Choice,
+    /// Text the demo parses itself (its note says how).
+    Text,
+}
+
 impl Param {
-    /// A one-line text parameter.
+    /// A one-line text parameter the demo parses itself.
     pub const fn text(name: &'static str, default: &'static str) -> Param {
         Param {
             name,
             default,
+            kind: Kind::Text,
             choices: &[],
             multiline: false,
+        }
+    }
+
+    /// A whole number in `min..=max`.
+    pub const fn int(name: &'static str, default: &'static str, min: i64, max: i64) -> Param {
+        Param {
+            kind: Kind::Int { min, max },
+            ..Param::text(name, default)
+        }
+    }
+
+    /// A number in `min..=max`.
+    pub const fn float(name: &'static str, default: &'static str, min: f64, max: f64) -> Param {
+        Param {
+            kind: Kind::Float { min, max },
+            ..Param::text(name, default)
+        }
+    }
+
+    /// Up to `len` whole numbers, each in `min..=max`.
+    pub const fn ints(
+        name: &'static str,
+        default: &'static str,
+        min: i64,
+        max: i64,
+        len: usize,
+    ) -> Param {
+        Param {
+            kind: Kind::Ints { min, max, len },
+            ..Param::text(name, default)
+        }
+    }
+
+    /// Up to `len` numbers, each in `min..=max`.
+    pub const fn floats(
+        name: &'static str,
+        default: &'static str,
+        min: f64,
+        max: f64,
+        len: usize,
+    ) -> Param {
+        Param {
+            kind: Kind::Floats { min, max, len },
+            ..Param::text(name, default)
         }
     }
 
@@ -57,16 +147,97 @@ impl Param {
     pub const fn choice(name: &'static str, choices: &'static [&'static str]) -> Param {
         Param {
             choices,
+            kind: Kind::Choice,
             ..Param::text(name, choices[0])
         }
     }
 
-    /// A multi-line text parameter.
+    /// A multi-line text parameter the demo parses itself.
     pub const fn lines(name: &'static str, default: &'static str) -> Param {
         Param {
             multiline: true,
             ..Param::text(name, default)
         }
+    }
+
+    /// The reader's whole number, checked against the declared range.
+    pub fn read_int(&self, raw: &Raw) -> Result<i64, ParamError> {
+        match self.kind {
+            Kind::Int { min, max } => parse_int(raw, self.name, min, max),
+            _ => panic!("`{}` is not declared as a whole number", self.name),
+        }
+    }
+
+    /// The reader's number, checked against the declared range.
+    pub fn read_float(&self, raw: &Raw) -> Result<f64, ParamError> {
+        match self.kind {
+            Kind::Float { min, max } => parse_float(raw, self.name, min, max),
+            _ => panic!("`{}` is not declared as a number", self.name),
+        }
+    }
+
+    /// The reader's whole numbers, checked against the declared range and count.
+    pub fn read_ints(&self, raw: &Raw) -> Result<Vec<i64>, ParamError> {
+        match self.kind {
+            Kind::Ints { min, max, len } => parse_int_list(raw, self.name, min, max, len),
+            _ => panic!("`{}` is not declared as whole numbers", self.name),
+        }
+    }
+
+    /// The reader's numbers, checked against the declared range and count.
+    pub fn read_floats(&self, raw: &Raw) -> Result<Vec<f64>, ParamError> {
+        match self.kind {
+            Kind::Floats { min, max, len } => parse_float_list(raw, self.name, min, max, len),
+            _ => panic!("`{}` is not declared as numbers", self.name),
+        }
+    }
+
+    /// The reader's choice, one of the declared ones.
+    pub fn read_choice(&self, raw: &Raw) -> Result<&'static str, ParamError> {
+        parse_choice(raw, self.name, self.choices)
+    }
+
+    /// What the declaration allows, in `lang` ("a whole number from 1 to
+    /// 1,024"); empty for a choice or a text the demo parses itself.
+    pub fn range_in(&self, lang: Lang) -> String {
+        let int = |v: i64| group(v);
+        match self.kind {
+            Kind::Int { min, max } => say::range_int {
+                min: int(min),
+                max: int(max),
+            }
+            .text(lang),
+            Kind::Float { min, max } => say::range_float {
+                min: bound(min),
+                max: bound(max),
+            }
+            .text(lang),
+            Kind::Ints { min, max, len } => say::range_ints {
+                n: len,
+                min: int(min),
+                max: int(max),
+            }
+            .text(lang),
+            Kind::Floats { min, max, len } => say::range_floats {
+                n: len,
+                min: bound(min),
+                max: bound(max),
+            }
+            .text(lang),
+            Kind::Choice | Kind::Text => String::new(),
+        }
+    }
+}
+
+/// A float bound as the help shows it: digits grouped, no trailing zeros
+/// (`10,000`, `0.01`, `1e-9`).
+pub fn bound(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        group(v as i64)
+    } else if v != 0.0 && (v.abs() < 1e-3 || v.abs() >= 1e15) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }
 
@@ -791,20 +962,61 @@ mod tests {
                 assert_eq!(d.title_in(lang), t.title);
                 for p in d.params {
                     let pt = t.params.iter().find(|t| t.name == p.name).expect("texts");
-                    assert_eq!(
-                        (d.label_in(p.name, lang), d.help_in(p.name, lang)),
-                        (pt.label, pt.help),
-                        "{}.{}",
-                        d.id,
-                        p.name
-                    );
+                    let help = d.help_in(p.name, lang);
+                    assert_eq!(d.label_in(p.name, lang), pt.label, "{}.{}", d.id, p.name);
+                    // The whole help, or the declared range and then the note.
+                    if pt.full {
+                        assert_eq!(help, pt.help, "{}.{}", d.id, p.name);
+                    } else {
+                        assert!(help.starts_with(&p.range_in(lang)), "{}.{}", d.id, p.name);
+                        assert!(help.ends_with(pt.help), "{}.{}", d.id, p.name);
+                    }
                     if lang == Lang::Zh {
-                        assert!(has_chinese(pt.help), "{}.{}: {}", d.id, p.name, pt.help);
+                        assert!(has_chinese(&help), "{}.{}: {help}", d.id, p.name);
                     }
                 }
             }
             assert!(has_chinese(d.title_in(Lang::Zh)), "{}", d.id);
             assert!(!has_chinese(d.title_in(Lang::En)), "{}", d.id);
+        }
+    }
+
+    /// A note says what the declaration does not: it never restates the
+    /// declared largest value, which the page's help already shows.
+    #[test]
+    fn notes_do_not_restate_the_declared_range() {
+        let number_at = |text: &str, n: &str| {
+            text.match_indices(n).any(|(i, _)| {
+                let before = text[..i].chars().next_back();
+                let after = text[i + n.len()..].chars().next();
+                let part = |c: Option<char>| {
+                    c.is_some_and(|c| c.is_ascii_alphanumeric() || c == ',' || c == '.')
+                };
+                !part(before) && !part(after)
+            })
+        };
+        for d in crate::all_demos() {
+            for lang in Lang::ALL {
+                let t = crate::cells::cell_texts(lang, d.id).expect("every demo has its texts");
+                for p in d.params {
+                    let max = match p.kind {
+                        Kind::Int { max, .. } | Kind::Ints { max, .. } => group(max),
+                        Kind::Float { max, .. } | Kind::Floats { max, .. } => bound(max),
+                        Kind::Choice | Kind::Text => continue,
+                    };
+                    let Some(pt) = t.params.iter().find(|t| t.name == p.name) else {
+                        continue;
+                    };
+                    assert!(
+                        pt.full || !number_at(pt.help, &max),
+                        "{}.{} ({}): the note restates the declared {max}: {}",
+                        d.id,
+                        p.name,
+                        lang.code(),
+                        pt.help
+                    );
+                }
+            }
         }
     }
 

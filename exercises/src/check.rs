@@ -223,7 +223,9 @@ fn cell_text_problems(
                     d.id,
                     p.name
                 )),
-                Some(pt) if pt.label.trim().is_empty() || pt.help.trim().is_empty() => {
+                Some(pt)
+                    if pt.label.trim().is_empty() || d.help_in(p.name, lang).trim().is_empty() =>
+                {
                     out.push(format!(
                         "{}: `{}.{}` has an empty label or help",
                         file(t.chapter),
@@ -934,11 +936,13 @@ mod tests {
                 name: "units",
                 label: "单位",
                 help: "binary 或 decimal",
+                full: true,
             },
             ParamTexts {
                 name: "no_such_param",
                 label: "无",
                 help: "无",
+                full: true,
             },
         ];
         let mut copy: Vec<CellTexts> = real

@@ -895,7 +895,7 @@ mod tests {
                 for param in d.params {
                     let label = format!("\">{}</label>", text(d.label_in(param.name, lang)));
                     assert!(p.body.contains(&label), "{}.{}", d.id, param.name);
-                    assert!(p.body.contains(&text(d.help_in(param.name, lang))));
+                    assert!(p.body.contains(&text(&d.help_in(param.name, lang))));
                 }
             }
         }

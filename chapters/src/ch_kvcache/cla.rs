@@ -5,10 +5,7 @@
 use super::formulas::{gqa_bytes, mla_bytes};
 use super::kv_calc::size;
 use crate::ch_kvcache::formulas::Units;
-use crate::demo::{
-    AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_int, parse_int_list,
-};
+use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::cla as say;
 
@@ -73,17 +70,28 @@ pub const MAX_TOKENS: i64 = 1 << 24;
 /// Sharing factors of the chart: 1 to 8.
 pub const CHART_K: std::ops::RangeInclusive<u64> = 1..=8;
 
+/// The layers of the model.
+const LAYERS: Param = Param::int("layers", "80", 1, MAX_LAYERS);
+/// What each layer with a cache stores.
+const ATTENTION: Param = Param::choice("attention", &["GQA", "MLA"]);
+/// GQA's KV heads per layer.
+const KV_HEADS: Param = Param::int("kv_heads", "8", 1, 1_024);
+/// GQA's dimensions per head.
+const HEAD_DIM: Param = Param::int("head_dim", "128", 1, 4_096);
+/// MLA's latent width.
+const RANK: Param = Param::int("rank", "512", 1, 65_536);
+/// MLA's RoPE key width.
+const ROPE: Param = Param::int("rope", "64", 0, 4_096);
+/// Bytes per stored value.
+const BYTES: Param = Param::int("bytes", "2", 1, 8);
+/// Tokens of the request.
+const TOKENS: Param = Param::int("tokens", "1,000,000", 1, MAX_TOKENS);
+/// The sharing factors to tabulate.
+const SHARE: Param = Param::ints("share", "1 2 3 4", 1, MAX_LAYERS, 8);
+
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text("layers", "80"),
-    Param::choice("attention", &["GQA", "MLA"]),
-    Param::text("kv_heads", "8"),
-    Param::text("head_dim", "128"),
-    Param::text("rank", "512"),
-    Param::text("rope", "64"),
-    Param::text("bytes", "2"),
-    Param::text("tokens", "1,000,000"),
-    Param::text("share", "1 2 3 4"),
+    LAYERS, ATTENTION, KV_HEADS, HEAD_DIM, RANK, ROPE, BYTES, TOKENS, SHARE,
 ];
 
 /// The cell.
@@ -121,16 +129,15 @@ pub struct Params {
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let int = |name: &str, min: i64, max: i64| parse_int(raw, name, min, max);
-        let layers = int("layers", 1, MAX_LAYERS);
-        let attention = parse_choice(raw, "attention", PARAMS[1].choices);
-        let kv_heads = int("kv_heads", 1, 1_024);
-        let head_dim = int("head_dim", 1, 4_096);
-        let rank = int("rank", 1, 65_536);
-        let rope = int("rope", 0, 4_096);
-        let bytes = int("bytes", 1, 8);
-        let tokens = int("tokens", 1, MAX_TOKENS);
-        let share = parse_int_list(raw, "share", 1, MAX_LAYERS, 8);
+        let layers = LAYERS.read_int(raw);
+        let attention = ATTENTION.read_choice(raw);
+        let kv_heads = KV_HEADS.read_int(raw);
+        let head_dim = HEAD_DIM.read_int(raw);
+        let rank = RANK.read_int(raw);
+        let rope = ROPE.read_int(raw);
+        let bytes = BYTES.read_int(raw);
+        let tokens = TOKENS.read_int(raw);
+        let share = SHARE.read_ints(raw);
         let (layers, a, kv_heads, head_dim, rank, rope, bytes, tokens, share) = (
             layers, attention, kv_heads, head_dim, rank, rope, bytes, tokens, share,
         )
@@ -343,6 +350,22 @@ mod tests {
         };
         assert_eq!(cla_bytes(61, 2, v3, 1_000_000, 2), 35_712_000_000);
         assert_eq!(cla_bytes(80, 1, qwen, 1, 2), gqa_bytes(80, 8, 128, 1, 1, 2));
+    }
+
+    #[test]
+    fn help_is_the_declared_range_then_the_note() {
+        let d = demo();
+        assert_eq!(d.help_in("layers", Lang::En), "a whole number from 1 to 1,024");
+        assert_eq!(
+            d.help_in("kv_heads", Lang::En),
+            "a whole number from 1 to 1,024; GQA only (MHA: as many as query heads; MQA: 1)"
+        );
+        assert_eq!(
+            d.help_in("share", Lang::Zh),
+            "最多 8 个整数，取值 1 到 1,024，用空格分隔；k = 1 即不共享"
+        );
+        assert_eq!(d.help_in("tokens", Lang::Zh), "1 到 16,777,216 之间的整数；至多 2^24");
+        assert!(d.help_in("attention", Lang::En).starts_with("what each layer"));
     }
 
     #[test]
