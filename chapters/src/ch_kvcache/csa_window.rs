@@ -7,7 +7,6 @@ use super::kv_calc::{INDEXER_KEY_BYTES, grouped};
 use crate::ch_newmodels::ledger;
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, group_u64,
-    parse_int, parse_int_list,
 };
 use crate::lang::Lang;
 use crate::say::csa_window as say;
@@ -91,14 +90,19 @@ pub const MAX_ROWS: u64 = 32;
 /// Longest context of the `long` list (2^40 tokens).
 pub const MAX_LONG: i64 = 1 << 40;
 
+/// Tokens of the sequence.
+const TOKENS: Param = Param::int("tokens", "16", 1, 1_024);
+/// Tokens between two CSA entries.
+const STRIDE: Param = Param::int("stride", "4", 1, 64);
+/// Tokens each CSA entry covers, at least the stride.
+const WIDTH: Param = Param::int("width", "8", 1, 256);
+/// Tokens per HCA entry.
+const RATIO_HCA: Param = Param::int("ratio_hca", "128", 1, 4_096);
+/// The long contexts to size.
+const LONG: Param = Param::ints("long", "1,000,000 1,048,576", 1, MAX_LONG, 8);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("tokens", "16"),
-    Param::text("stride", "4"),
-    Param::text("width", "8"),
-    Param::text("ratio_hca", "128"),
-    Param::text("long", "1,000,000 1,048,576"),
-];
+pub const PARAMS: &[Param] = &[TOKENS, STRIDE, WIDTH, RATIO_HCA, LONG];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -134,16 +138,16 @@ impl Params {
     /// points per series and 8 table rows, all O(1) `u64` arithmetic (every
     /// value below 2^41), so this demo needs no budget beyond them.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let tokens = parse_int(raw, "tokens", 1, 1_024);
-        let stride = parse_int(raw, "stride", 1, 64);
-        let mut width = parse_int(raw, "width", 1, 256);
-        let ratio_hca = parse_int(raw, "ratio_hca", 1, 4_096);
-        let long = parse_int_list(raw, "long", 1, MAX_LONG, 8);
+        let tokens = TOKENS.read_int(raw);
+        let stride = STRIDE.read_int(raw);
+        let mut width = WIDTH.read_int(raw);
+        let ratio_hca = RATIO_HCA.read_int(raw);
+        let long = LONG.read_ints(raw);
         if let (Ok(s), Ok(w)) = (&stride, &width)
             && w < s
         {
             width = Err(ParamError::from_msg(
-                "width",
+                WIDTH.name,
                 Msg::in_all(|l| say::too_narrow { stride: s }.text(l)),
             ));
         }

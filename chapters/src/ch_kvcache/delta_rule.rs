@@ -5,7 +5,7 @@
 use crate::demo::Msg;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, checked_sum, group, parse_float, parse_int,
+    checked_product, checked_sum, group,
 };
 use crate::lang::Lang;
 use crate::say::delta_rule as say;
@@ -297,14 +297,19 @@ pub fn work(d: u64, n: u64) -> Option<u64> {
     checked_product(&[d, d, units])
 }
 
+/// The dimension d of keys and values (the state is d × d).
+const DIM: Param = Param::int("dim", "32", 2, 64);
+/// Pairs written; with `dim`, at most [`MAX_WORK`] multiply-adds.
+const PAIRS: Param = Param::int("pairs", "16", 1, 4_096);
+/// The decay α.
+const ALPHA: Param = Param::float("alpha", "0.9", 0.0, 1.0);
+/// The write strength β.
+const BETA: Param = Param::float("beta", "1", 0.0, 2.0);
+/// Seed of the keys and values.
+const SEED: Param = Param::int("seed", "7", 0, u32::MAX as i64);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("dim", "32"),
-    Param::text("pairs", "16"),
-    Param::text("alpha", "0.9"),
-    Param::text("beta", "1"),
-    Param::text("seed", "7"),
-];
+pub const PARAMS: &[Param] = &[DIM, PAIRS, ALPHA, BETA, SEED];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -338,17 +343,17 @@ impl Params {
     /// run over [`MAX_WORK`] multiply-adds ([`work`]) is refused before it
     /// starts, on `pairs` (any d up to 64 fits with one pair).
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let dim = parse_int(raw, "dim", 2, 64);
-        let mut pairs = parse_int(raw, "pairs", 1, 4_096);
-        let alpha = parse_float(raw, "alpha", 0.0, 1.0);
-        let beta = parse_float(raw, "beta", 0.0, 2.0);
-        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        let dim = DIM.read_int(raw);
+        let mut pairs = PAIRS.read_int(raw);
+        let alpha = ALPHA.read_float(raw);
+        let beta = BETA.read_float(raw);
+        let seed = SEED.read_int(raw);
         let what = Msg::in_all(|l| say::budget_what.text(l));
         let unit = Msg::in_all(|l| say::budget_unit.text(l));
         let lower = Msg::in_all(|l| say::budget_lower.text(l));
         if let (Ok(d), Ok(n)) = (&dim, &pairs)
             && let Err(e) = check_budget(
-                "pairs",
+                PAIRS.name,
                 &what,
                 work(*d as u64, *n as u64),
                 MAX_WORK,

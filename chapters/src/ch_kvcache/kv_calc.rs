@@ -9,7 +9,7 @@ use crate::ch_newmodels::ledger;
 use crate::demo::{
     AllOk,
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, fmt_value, group_digits,
-    group_u64, parse_choice, parse_float, parse_int_list,
+    group_u64,
 };
 use crate::lang::Lang;
 use crate::say::kv_calc as say;
@@ -519,15 +519,22 @@ pub const CONVENTIONS: &[&str] = &[
     "ch_newmodels (FP8 584-B entries + indexer keys)",
 ];
 
+/// The models box, one model per line, parsed by [`parse_models`].
+const MODELS_BOX: Param = Param::lines("models", MODELS);
+/// Which bytes a DeepSeek-V4 (`csa_hca`) line stands for.
+const V4_CONVENTION: Param = Param::choice("v4_convention", CONVENTIONS);
+/// What "1M tokens" means.
+const MILLION: Param = Param::choice("million", &["10^6", "2^20"]);
+/// Binary or decimal units.
+const UNITS: Param = Param::choice("units", &["GiB", "GB"]);
+/// The context lengths the text reports.
+const CONTEXTS: Param =
+    Param::ints("contexts", "4,096 131,072 1,000,000", 1, MAX_CONTEXT as i64, 8);
+/// GPU memory, in decimal GB.
+const GPU: Param = Param::float("gpu", "141", 1.0, 1e6);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::lines("models", MODELS),
-    Param::choice("v4_convention", CONVENTIONS),
-    Param::choice("million", &["10^6", "2^20"]),
-    Param::choice("units", &["GiB", "GB"]),
-    Param::text("contexts", "4,096 131,072 1,000,000"),
-    Param::text("gpu", "141"),
-];
+pub const PARAMS: &[Param] = &[MODELS_BOX, V4_CONVENTION, MILLION, UNITS, CONTEXTS, GPU];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -563,12 +570,12 @@ impl Params {
     /// Validates the reader's text; every bad field (and every bad line of the
     /// models box) gets its own message.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let specs = parse_models(raw.get("models").map(String::as_str).unwrap_or(""));
-        let conv = parse_choice(raw, "v4_convention", CONVENTIONS);
-        let million = parse_choice(raw, "million", PARAMS[2].choices);
-        let units = parse_choice(raw, "units", PARAMS[3].choices);
-        let contexts = parse_int_list(raw, "contexts", 1, MAX_CONTEXT as i64, 8);
-        let gpu = parse_float(raw, "gpu", 1.0, 1e6);
+        let specs = parse_models(raw.get(MODELS_BOX.name).map(String::as_str).unwrap_or(""));
+        let conv = V4_CONVENTION.read_choice(raw);
+        let million = MILLION.read_choice(raw);
+        let units = UNITS.read_choice(raw);
+        let contexts = CONTEXTS.read_ints(raw);
+        let gpu = GPU.read_float(raw);
         // The model lines have an error each; the other fields one at most.
         match (specs, (conv, million, units, contexts, gpu).all_ok()) {
             (Ok(specs), Ok((c, m, u, l, g))) => Ok(Params {
@@ -595,7 +602,7 @@ impl Params {
                 .err()
                 .unwrap_or_default()
                 .into_iter()
-                .map(|m| ParamError::from_msg("models", m))
+                .map(|m| ParamError::from_msg(MODELS_BOX.name, m))
                 .chain(rest.err().unwrap_or_default())
                 .collect()),
         }
@@ -1385,7 +1392,7 @@ Q: csa_hca csa=0 hca=0 layers=61 kv_dim=512";
         let e = errors(&[("models", "x"), ("units", "x"), ("gpu", "x")]);
         let names: Vec<&str> = e.iter().map(|e| e.param.as_str()).collect();
         assert_eq!(names, ["models", "units", "gpu"]);
-        let help = demo().help_in(PARAMS[0].name, Lang::En);
+        let help = demo().help_in(MODELS_BOX.name, Lang::En);
         assert!(help.contains("12 models") && help.contains("4,096 characters"));
         assert!(MODELS.chars().count() <= MAX_MODELS_CHARS);
     }

@@ -6,7 +6,7 @@ use crate::demo::Msg;
 use super::formulas::{Model, Units, table_model};
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, group, parse_choice, parse_int,
+    checked_product, group,
 };
 use crate::lang::Lang;
 use crate::say::quant as say;
@@ -353,15 +353,21 @@ pub const MODELS: [&str; 4] = ["Qwen3-72B", "DeepSeek-V3", "Qwen3.5-397B", "Deep
 /// Most values one run may quantize (about 5 ms natively in release).
 pub const MAX_VALUES: u64 = 262_144;
 
+/// Values per vector (the head dim); must also be a power of two.
+const DIM: Param = Param::int("dim", "128", 16, 4_096);
+/// Vectors to quantize; with `dim`, at most [`MAX_VALUES`] values.
+const VECTORS: Param = Param::int("vectors", "64", 1, 16_384);
+/// Outlier channels, at most `dim`.
+const OUTLIERS: Param = Param::int("outliers", "2", 0, 4_096);
+/// Seed of the data.
+const SEED: Param = Param::int("seed", "7", 0, u32::MAX as i64);
+/// The model whose cache is sized.
+const MODEL: Param = Param::choice("model", &MODELS);
+/// Context length, in tokens.
+const TOKENS: Param = Param::int("tokens", "1,000,000", 1, 1 << 30);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("dim", "128"),
-    Param::text("vectors", "64"),
-    Param::text("outliers", "2"),
-    Param::text("seed", "7"),
-    Param::choice("model", &MODELS),
-    Param::text("tokens", "1,000,000"),
-];
+pub const PARAMS: &[Param] = &[DIM, VECTORS, OUTLIERS, SEED, MODEL, TOKENS];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -396,27 +402,27 @@ impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     /// More than [`MAX_VALUES`] values is refused (on `vectors`) before the run.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let dim = parse_int(raw, "dim", 16, 4_096).and_then(|d| {
+        let dim = DIM.read_int(raw).and_then(|d| {
             if (d as u64).is_power_of_two() {
                 Ok(d)
             } else {
                 Err(ParamError::from_msg(
-                    "dim",
+                    DIM.name,
                     Msg::in_all(|l| say::not_power_of_two { dim: group(d) }.text(l)),
                 ))
             }
         });
-        let mut vectors = parse_int(raw, "vectors", 1, 16_384);
-        let mut outliers = parse_int(raw, "outliers", 0, 4_096);
-        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
-        let model = parse_choice(raw, "model", &MODELS);
-        let tokens = parse_int(raw, "tokens", 1, 1 << 30);
+        let mut vectors = VECTORS.read_int(raw);
+        let mut outliers = OUTLIERS.read_int(raw);
+        let seed = SEED.read_int(raw);
+        let model = MODEL.read_choice(raw);
+        let tokens = TOKENS.read_int(raw);
         let what = Msg::in_all(|l| say::budget_what.text(l));
         let unit = Msg::in_all(|l| say::budget_unit.text(l));
         let lower = Msg::in_all(|l| say::budget_lower.text(l));
         if let (Ok(d), Ok(v)) = (&dim, &vectors)
             && let Err(e) = check_budget(
-                "vectors",
+                VECTORS.name,
                 &what,
                 checked_product(&[*v as u64, *d as u64]),
                 MAX_VALUES,
@@ -430,13 +436,13 @@ impl Params {
             && o > d
         {
             outliers = Err(ParamError::from_msg(
-                "outliers",
+                OUTLIERS.name,
                 Msg::in_all(|l| say::too_many_outliers { dim: group(*d) }.text(l)),
             ));
         }
         let model = model.and_then(|name| {
             table_model(name).ok_or_else(|| {
-                ParamError::from_msg("model", Msg::in_all(|l| say::no_such_model { name }.text(l)))
+                ParamError::from_msg(MODEL.name, Msg::in_all(|l| say::no_such_model { name }.text(l)))
             })
         });
         let (dim, vectors, outliers, seed, model, tokens) = (dim, vectors, outliers, seed, model, tokens).all_ok()?;

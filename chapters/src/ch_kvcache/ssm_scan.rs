@@ -6,7 +6,7 @@ use crate::demo::Msg;
 use super::formulas::gqa_bytes;
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, group_u64, parse_float_list, parse_int,
+    checked_product, group_u64,
 };
 use crate::lang::Lang;
 use crate::say::ssm_scan as say;
@@ -211,13 +211,17 @@ pub fn work(state: u64, steps: u64, deltas: u64) -> Option<u64> {
     checked_product(&[state.checked_add(PER_TOKEN)?, steps, deltas.checked_add(1)?])
 }
 
+/// The state size N, values per channel.
+const STATE: Param = Param::int("state", "16", 1, 256);
+/// Steps (tokens); with the others, at most [`MAX_WORK`] state updates.
+const STEPS: Param = Param::int("steps", "256", 1, 20_000);
+/// The constant Δ values of the impulse runs.
+const DELTAS: Param = Param::floats("deltas", "0.01 0.1 1", 1e-4, 10.0, 6);
+/// Seed of the inputs.
+const SEED: Param = Param::int("seed", "7", 0, u32::MAX as i64);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("state", "16"),
-    Param::text("steps", "256"),
-    Param::text("deltas", "0.01 0.1 1"),
-    Param::text("seed", "7"),
-];
+pub const PARAMS: &[Param] = &[STATE, STEPS, DELTAS, SEED];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -249,16 +253,16 @@ impl Params {
     /// run over [`MAX_WORK`] state updates ([`work`]) is refused before it
     /// starts.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let state = parse_int(raw, "state", 1, 256);
-        let mut steps = parse_int(raw, "steps", 1, 20_000);
-        let deltas = parse_float_list(raw, "deltas", 1e-4, 10.0, 6);
-        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
+        let state = STATE.read_int(raw);
+        let mut steps = STEPS.read_int(raw);
+        let deltas = DELTAS.read_floats(raw);
+        let seed = SEED.read_int(raw);
         let what = Msg::in_all(|l| say::budget_what.text(l));
         let unit = Msg::in_all(|l| say::budget_unit.text(l));
         let lower = Msg::in_all(|l| say::budget_lower.text(l));
         if let (Ok(n), Ok(t), Ok(d)) = (&state, &steps, &deltas)
             && let Err(e) = check_budget(
-                "steps",
+                STEPS.name,
                 &what,
                 work(*n as u64, *t as u64, d.len() as u64),
                 MAX_WORK,
@@ -813,7 +817,7 @@ mod tests {
             "must be between 1 and 20,000"
         );
         for lang in Lang::ALL {
-            assert!(demo().help_in(PARAMS[1].name, lang).contains(&group_u64(MAX_WORK)));
+            assert!(demo().help_in(STEPS.name, lang).contains(&group_u64(MAX_WORK)));
         }
     }
 
