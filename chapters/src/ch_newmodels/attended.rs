@@ -1,8 +1,7 @@
 //! How many KV entries one query attends to in each kind of DeepSeek-V4 layer.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, group, parse_int,
-    parse_int_list,
+    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, group,
 };
 use crate::lang::Lang;
 use crate::say::attended as say;
@@ -77,12 +76,18 @@ pub fn step_bytes(len: u64, layers: (u64, u64, u64), topk: u64, window: u64) -> 
 }
 // ANCHOR_END: demo
 
+/// Longest context the demo accepts (2^24 tokens).
+pub const MAX_LEN: i64 = 1 << 24;
+
+/// The context lengths to tabulate, in tokens.
+const CONTEXTS: Param = Param::ints("contexts", "4,096 131,072 1,048,576", 1, MAX_LEN, 8);
+/// The sliding window, in tokens.
+const WINDOW: Param = Param::int("window", "128", 1, 1 << 20);
+/// The C4 indexer's top-k, in entries (0: no cap).
+const TOPK: Param = Param::int("topk", "512", 0, 1 << 20);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("contexts", "4,096 131,072 1,048,576"),
-    Param::text("window", "128"),
-    Param::text("topk", "512"),
-];
+pub const PARAMS: &[Param] = &[CONTEXTS, WINDOW, TOPK];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -107,18 +112,15 @@ pub struct Params {
     pub topk: u64,
 }
 
-/// Longest context the demo accepts (2^24 tokens).
-pub const MAX_LEN: i64 = 1 << 24;
-
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     /// The work is fixed by these ranges: at most 8 table rows and 18 chart
     /// points of O(1) arithmetic in `u64` (every value below 2^25), so this
     /// demo needs no budget beyond them.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let lens = parse_int_list(raw, "contexts", 1, MAX_LEN, 8);
-        let window = parse_int(raw, "window", 1, 1 << 20);
-        let topk = parse_int(raw, "topk", 0, 1 << 20);
+        let lens = CONTEXTS.read_ints(raw);
+        let window = WINDOW.read_int(raw);
+        let topk = TOPK.read_int(raw);
         let (l, w, k) = (lens, window, topk).all_ok()?;
         Ok(Params {
         lens: l.into_iter().map(|x| x as u64).collect(),

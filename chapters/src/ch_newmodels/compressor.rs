@@ -5,7 +5,7 @@ use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
     Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, checked_sum, group_u64, parse_choice, parse_int,
+    checked_product, checked_sum, group_u64,
 };
 use crate::lang::Lang;
 use crate::math;
@@ -151,14 +151,19 @@ pub fn work(tokens: u64, dim: u64) -> Option<u64> {
     checked_product(&[checked_sum(&[tokens, 2])?, dim, dim])
 }
 
+/// Disjoint blocks of R, or V4's overlapping windows of 2R.
+const LAYOUT: Param = Param::choice("layout", &["disjoint", "overlapping"]);
+/// The tokens to feed (with D, under [`MAX_WORK`]).
+const TOKENS: Param = Param::int("tokens", "22", 0, 4_096);
+/// The compression ratio R: tokens per entry.
+const RATIO: Param = Param::int("ratio", "4", 1, 256);
+/// The KV dimension D.
+const DIM: Param = Param::int("dim", "8", 1, MAX_DIM as i64);
+/// The seed of the random weights and tokens.
+const SEED: Param = Param::int("seed", "1", 0, i64::MAX);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::choice("layout", &["disjoint", "overlapping"]),
-    Param::text("tokens", "22"),
-    Param::text("ratio", "4"),
-    Param::text("dim", "8"),
-    Param::text("seed", "1"),
-];
+pub const PARAMS: &[Param] = &[LAYOUT, TOKENS, RATIO, DIM, SEED];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -191,12 +196,12 @@ impl Params {
     /// Validates the reader's text, and refuses a run whose work
     /// ([`work`]) is over [`MAX_WORK`] before anything is computed.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let layout = parse_choice(raw, "layout", PARAMS[0].choices);
-        let mut tokens = parse_int(raw, "tokens", 0, 4096);
-        let dim = parse_int(raw, "dim", 1, MAX_DIM as i64);
+        let layout = LAYOUT.read_choice(raw);
+        let mut tokens = TOKENS.read_int(raw);
+        let dim = DIM.read_int(raw);
         if let (Ok(t), Ok(d)) = (&tokens, &dim)
             && let Err(e) = check_budget(
-                "tokens",
+                TOKENS.name,
                 &say::budget_what,
                 work(*t as u64, *d as u64),
                 MAX_WORK,
@@ -209,9 +214,9 @@ impl Params {
         let (l, tokens, ratio, dim, seed) = (
             layout,
             tokens,
-            parse_int(raw, "ratio", 1, 256),
+            RATIO.read_int(raw),
             dim,
-            parse_int(raw, "seed", 0, i64::MAX),
+            SEED.read_int(raw),
         )
             .all_ok()?;
         Ok(Params {
@@ -488,9 +493,9 @@ mod tests {
             }
         }
         for lang in Lang::ALL {
-            let help = |i: usize| demo().help_in(PARAMS[i].name, lang);
-            assert!(help(1).contains(&crate::demo::group(MAX_WORK as i64)));
-            assert!(help(3).contains(&crate::demo::group(MAX_DIM as i64)));
+            let help = |p: Param| demo().help_in(p.name, lang);
+            assert!(help(TOKENS).contains(&crate::demo::group(MAX_WORK as i64)));
+            assert!(help(DIM).contains(&crate::demo::group(MAX_DIM as i64)));
         }
     }
 

@@ -3,7 +3,6 @@
 
 use crate::demo::{
     Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
-    parse_choice,
 };
 use crate::lang::Lang;
 use crate::say::Message;
@@ -326,11 +325,13 @@ pub fn markdown_table_in(models: &[Model], lang: Lang) -> String {
     out
 }
 
+/// The models, one a line, which [`parse_models`] reads.
+const MODEL_LIST: Param = Param::lines("models", MODELS);
+/// Powers of 1,024 or of 1,000 for the sizes shown.
+const UNITS: Param = Param::choice("units", &["binary", "decimal"]);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::lines("models", MODELS),
-    Param::choice("units", &["binary", "decimal"]),
-];
+pub const PARAMS: &[Param] = &[MODEL_LIST, UNITS];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -347,9 +348,9 @@ pub fn demo() -> Demo {
 /// Runs the demo.
 pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let models =
-        parse_models(raw.get("models").map(String::as_str).unwrap_or(""))
-            .map_err(|m| ParamError::from_msg("models", m));
-    let units = parse_choice(raw, "units", PARAMS[1].choices);
+        parse_models(raw.get(MODEL_LIST.name).map(String::as_str).unwrap_or(""))
+            .map_err(|m| ParamError::from_msg(MODEL_LIST.name, m));
+    let units = UNITS.read_choice(raw);
     let (models, units) = match (models, units) {
         (Ok(m), Ok(u)) => (
             m,
@@ -798,7 +799,7 @@ mod tests {
             12
         );
         assert!(MODELS.chars().count() <= MAX_MODELS_CHARS);
-        let help = demo().help_in(PARAMS[0].name, Lang::En);
+        let help = demo().help_in(MODEL_LIST.name, Lang::En);
         for limit in [
             format!("{MAX_MODELS} models"),
             format!("{} characters", group(MAX_MODELS_CHARS as i64)),

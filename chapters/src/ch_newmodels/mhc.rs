@@ -5,7 +5,7 @@ use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, group, parse_float, parse_int,
+    checked_product, group,
 };
 use crate::lang::Lang;
 use crate::math;
@@ -203,13 +203,17 @@ pub fn work(depth: u64, iters: u64) -> Option<u64> {
     checked_product(&[depth, iters])
 }
 
+/// The seed of the random draws.
+const SEED: Param = Param::int("seed", "1", 0, u32::MAX as i64);
+/// The mixing matrices multiplied (with the iterations, under [`MAX_SINKHORN`]).
+const DEPTH: Param = Param::int("depth", "60", 1, 1_000);
+/// The noise added to the identity in the unconstrained matrices.
+const NOISE: Param = Param::float("noise", "0.15", 0.0, 2.0);
+/// Sinkhorn iterations for each doubly stochastic matrix.
+const ITERS: Param = Param::int("iters", "20", 1, 200);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("seed", "1"),
-    Param::text("depth", "60"),
-    Param::text("noise", "0.15"),
-    Param::text("iters", "20"),
-];
+pub const PARAMS: &[Param] = &[SEED, DEPTH, NOISE, ITERS];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -240,13 +244,13 @@ impl Params {
     /// Validates the reader's text; every bad field gets its own message. A
     /// run over [`MAX_SINKHORN`] iterations ([`work`]) is refused before it starts.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let seed = parse_int(raw, "seed", 0, u32::MAX as i64);
-        let mut depth = parse_int(raw, "depth", 1, 1_000);
-        let noise = parse_float(raw, "noise", 0.0, 2.0);
-        let iters = parse_int(raw, "iters", 1, 200);
+        let seed = SEED.read_int(raw);
+        let mut depth = DEPTH.read_int(raw);
+        let noise = NOISE.read_float(raw);
+        let iters = ITERS.read_int(raw);
         if let (Ok(d), Ok(i)) = (&depth, &iters)
             && let Err(e) = check_budget(
-                "depth",
+                DEPTH.name,
                 &say::budget_what,
                 work(*d as u64, *i as u64),
                 MAX_SINKHORN,
@@ -818,7 +822,7 @@ mod tests {
             assert!(run(&raw, Lang::En).is_ok(), "{depth} × {iters}");
         }
         for lang in Lang::ALL {
-            assert!(demo().help_in(PARAMS[1].name, lang).contains(&group(MAX_SINKHORN as i64)));
+            assert!(demo().help_in(DEPTH.name, lang).contains(&group(MAX_SINKHORN as i64)));
         }
     }
 

@@ -4,7 +4,7 @@
 
 use crate::demo::{
     Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
-    checked_product, checked_sum, group, parse_float, parse_int, parse_int_list,
+    checked_product, checked_sum, group,
 };
 use crate::lang::Lang;
 use crate::rng::SplitMix64;
@@ -210,16 +210,23 @@ pub fn routed_assignments(batches: &[u64], topk: u64) -> Option<u64> {
     checked_product(&[checked_sum(batches)?, topk])
 }
 
+/// The seed of the table and the token streams.
+const SEED: Param = Param::int("seed", "1", 0, u32::MAX as i64);
+/// The vocabulary: rows of the table.
+const VOCAB: Param = Param::int("vocab", "129,280", 1, MAX_VOCAB as i64);
+/// The routed experts.
+const EXPERTS: Param = Param::int("experts", "256", 2, 4_096);
+/// Experts per token (at most `experts`, with the vocabulary under [`MAX_TABLE`]).
+const TOPK: Param = Param::int("topk", "6", 1, 4_096);
+/// The Zipf exponent of the token stream.
+const ZIPF: Param = Param::float("zipf", "1.1", 0.0, 3.0);
+/// The batch sizes, in tokens (under [`MAX_TOKENS`] and [`MAX_ROUTED`] in all).
+const BATCHES: Param = Param::ints("batches", "256 4,096 65,536", 1, MAX_TOKENS as i64, 6);
+/// The batch whose loads are charted (one of `batches`).
+const CHART_BATCH: Param = Param::int("chart_batch", "4,096", 1, MAX_TOKENS as i64);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("seed", "1"),
-    Param::text("vocab", "129,280"),
-    Param::text("experts", "256"),
-    Param::text("topk", "6"),
-    Param::text("zipf", "1.1"),
-    Param::text("batches", "256 4,096 65,536"),
-    Param::text("chart_batch", "4,096"),
-];
+pub const PARAMS: &[Param] = &[SEED, VOCAB, EXPERTS, TOPK, ZIPF, BATCHES, CHART_BATCH];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -259,15 +266,15 @@ impl Params {
     /// estimated here, in 64-bit arithmetic, and refused past [`MAX_TABLE`],
     /// [`MAX_TOKENS`] and [`MAX_ROUTED`], before anything is built.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let seed = parse_int(raw, "seed", 0, u32::MAX as i64).map(|v| v as u64);
-        let vocab = parse_int(raw, "vocab", 1, MAX_VOCAB as i64).map(|v| v as u64);
-        let experts = parse_int(raw, "experts", 2, 4_096).map(|v| v as u64);
-        let mut topk = parse_int(raw, "topk", 1, 4_096).map(|v| v as u64);
+        let seed = SEED.read_int(raw).map(|v| v as u64);
+        let vocab = VOCAB.read_int(raw).map(|v| v as u64);
+        let experts = EXPERTS.read_int(raw).map(|v| v as u64);
+        let mut topk = TOPK.read_int(raw).map(|v| v as u64);
         if let (Ok(k), Ok(e)) = (&topk, &experts)
             && k > e
         {
             topk = Err(ParamError::said(
-                "topk",
+                TOPK.name,
                 &say::topk_max {
                     n: group(*e as i64),
                 },
@@ -275,7 +282,7 @@ impl Params {
         }
         if let (Ok(k), Ok(v)) = (&topk, &vocab)
             && let Err(e) = check_budget(
-                "topk",
+                TOPK.name,
                 &say::budget_table_what,
                 table_entries(*v, *k),
                 MAX_TABLE,
@@ -285,12 +292,13 @@ impl Params {
         {
             topk = Err(e);
         }
-        let zipf = parse_float(raw, "zipf", 0.0, 3.0);
-        let mut batches = parse_int_list(raw, "batches", 1, MAX_TOKENS as i64, 6)
+        let zipf = ZIPF.read_float(raw);
+        let mut batches = BATCHES
+            .read_ints(raw)
             .map(|b| b.into_iter().map(|v| v as u64).collect::<Vec<_>>());
         if let Ok(b) = &batches
             && let Err(e) = check_budget(
-                "batches",
+                BATCHES.name,
                 &say::budget_tokens_what,
                 checked_sum(b),
                 MAX_TOKENS,
@@ -302,7 +310,7 @@ impl Params {
         }
         if let (Ok(b), Ok(k)) = (&batches, &topk)
             && let Err(e) = check_budget(
-                "batches",
+                BATCHES.name,
                 &say::budget_routed_what,
                 routed_assignments(b, *k),
                 MAX_ROUTED,
@@ -312,13 +320,13 @@ impl Params {
         {
             batches = Err(e);
         }
-        let mut chart_batch = parse_int(raw, "chart_batch", 1, MAX_TOKENS as i64).map(|v| v as u64);
+        let mut chart_batch = CHART_BATCH.read_int(raw).map(|v| v as u64);
         if let (Ok(c), Ok(b)) = (&chart_batch, &batches)
             && !b.contains(c)
         {
             let list: Vec<String> = b.iter().map(|&v| group(v as i64)).collect();
             chart_batch = Err(ParamError::in_all(
-                "chart_batch",
+                CHART_BATCH.name,
                 Lang::ALL.map(|lang| {
                     let list = list.join(say::list_sep.as_str(lang));
                     say::chart_batch_not_listed { list }.text(lang)
