@@ -7,11 +7,7 @@
 use crate::ch_deploy::plan::{self, Gpu, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
 use crate::ch_newmodels::ledger;
-use crate::demo::{
-    AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_float,
-    parse_int,
-};
+use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::decode_step as say;
 
@@ -69,15 +65,21 @@ pub const ARTICLE_BW_GAIN: f64 = 2.0;
 /// Longest context the cell accepts.
 pub const MAX_TOKENS: i64 = 100_000_000;
 
+/// The request's context, tokens.
+const TOKENS: Param = Param::int("tokens", "500,000", 1, MAX_TOKENS);
+/// The latency target, ms.
+const TARGET_MS: Param = Param::float("target_ms", "50", 0.001, 100_000.0);
+/// H200's bandwidth, TB/s.
+const H200_BW: Param = Param::float("h200_bw", "4.8", 0.01, 1_000.0);
+/// B300's bandwidth, TB/s.
+const B300_BW: Param = Param::float("b300_bw", "8", 0.01, 1_000.0);
+/// Kimi-K3's activated weights, GB.
+const K3_ACTIVE: Param = Param::float("k3_active", "104", 0.0, 100_000.0);
+/// DeepSeek-V4-Pro's activated weights, GB.
+const V4_ACTIVE: Param = Param::float("v4_active", "49", 0.0, 100_000.0);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("tokens", "500,000"),
-    Param::text("target_ms", "50"),
-    Param::text("h200_bw", "4.8"),
-    Param::text("b300_bw", "8"),
-    Param::text("k3_active", "104"),
-    Param::text("v4_active", "49"),
-];
+pub const PARAMS: &[Param] = &[TOKENS, TARGET_MS, H200_BW, B300_BW, K3_ACTIVE, V4_ACTIVE];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -112,12 +114,12 @@ pub struct Params {
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let tokens = parse_int(raw, "tokens", 1, MAX_TOKENS);
-        let target = parse_float(raw, "target_ms", 0.001, 100_000.0);
-        let h = parse_float(raw, "h200_bw", 0.01, 1_000.0);
-        let b = parse_float(raw, "b300_bw", 0.01, 1_000.0);
-        let k = parse_float(raw, "k3_active", 0.0, 100_000.0);
-        let v = parse_float(raw, "v4_active", 0.0, 100_000.0);
+        let tokens = TOKENS.read_int(raw);
+        let target = TARGET_MS.read_float(raw);
+        let h = H200_BW.read_float(raw);
+        let b = B300_BW.read_float(raw);
+        let k = K3_ACTIVE.read_float(raw);
+        let v = V4_ACTIVE.read_float(raw);
         let (t, m, h, b, k, v) = (tokens, target, h, b, k, v).all_ok()?;
         Ok(Params {
             tokens: t as u64,
@@ -466,6 +468,19 @@ mod tests {
 
     fn plot(o: &Output) -> &Plot {
         o.plot_at(2)
+    }
+
+    #[test]
+    fn help_is_the_declared_range_then_the_note() {
+        let d = demo();
+        assert_eq!(
+            d.help_in(TOKENS.name, Lang::En),
+            "a whole number from 1 to 100,000,000; the article's average context is 500,000"
+        );
+        assert_eq!(
+            d.help_in(H200_BW.name, Lang::Zh),
+            "0.01 到 1,000 之间的数；单位 TB/s（十进制）；H200 SXM 为 4.8"
+        );
     }
 
     #[test]

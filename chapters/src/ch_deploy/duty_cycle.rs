@@ -9,11 +9,7 @@ use crate::ch_deploy::plan::{
     k3, plan, v4,
 };
 use crate::ch_deploy::planner::{MODES, mode_of, num, pairs, times};
-use crate::demo::{
-    AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_float, parse_int, parse_int_list,
-};
+use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::duty_cycle as say;
 
@@ -118,14 +114,19 @@ pub const LINK_GB_S: f64 = 400.0 / 8.0;
 /// Most idle times the cell takes.
 pub const MAX_IDLE: usize = 6;
 
+/// Tokens one request generates.
+const OUT_TOKENS: Param = Param::int("out_tokens", "1,000", 1, 10_000_000);
+/// Tokens per second one request decodes at.
+const TOK_PER_S: Param = Param::float("tok_per_s", "200", 0.1, 100_000.0);
+/// Seconds a request waits between decodes, one row each.
+const IDLE: Param = Param::ints("idle", "5 15 40", 0, 1_000_000, MAX_IDLE);
+/// How the plans round.
+const MODE: Param = Param::choice("mode", MODES);
+/// Decode nodes per prefill node.
+const PD_RATIO: Param = Param::float("pd_ratio", "2.5", 0.1, 100.0);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("out_tokens", "1,000"),
-    Param::text("tok_per_s", "200"),
-    Param::text("idle", "5 15 40"),
-    Param::choice("mode", MODES),
-    Param::text("pd_ratio", "2.5"),
-];
+pub const PARAMS: &[Param] = &[OUT_TOKENS, TOK_PER_S, IDLE, MODE, PD_RATIO];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -158,11 +159,11 @@ pub struct Params {
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let out = parse_int(raw, "out_tokens", 1, 10_000_000);
-        let speed = parse_float(raw, "tok_per_s", 0.1, 100_000.0);
-        let idle = parse_int_list(raw, "idle", 0, 1_000_000, MAX_IDLE);
-        let mode = parse_choice(raw, "mode", MODES);
-        let pd = parse_float(raw, "pd_ratio", 0.1, 100.0);
+        let out = OUT_TOKENS.read_int(raw);
+        let speed = TOK_PER_S.read_float(raw);
+        let idle = IDLE.read_ints(raw);
+        let mode = MODE.read_choice(raw);
+        let pd = PD_RATIO.read_float(raw);
         let (out, speed, idle, mode, pd) = (out, speed, idle, mode, pd).all_ok()?;
         Ok(Params {
             out_tokens: out as u64,
@@ -617,6 +618,20 @@ mod tests {
     use crate::demo::defaults;
 
     crate::demo::test_helpers!();
+
+    #[test]
+    fn help_is_the_declared_range_then_the_note() {
+        let d = demo();
+        assert_eq!(
+            d.help_in(PD_RATIO.name, Lang::En),
+            "a number from 0.1 to 100; decode nodes per prefill node; the article takes 2.5"
+        );
+        assert!(
+            d.help_in(IDLE.name, Lang::Zh)
+                .starts_with("最多 6 个整数，取值 0 到 1,000,000，用空格分隔；单位为秒")
+        );
+        assert!(d.help_in(MODE.name, Lang::En).starts_with("article: round"));
+    }
 
     fn text(o: &Output, i: usize) -> &str {
         o.text_at(i)

@@ -6,11 +6,7 @@
 
 use crate::ch_deploy::plan::{self, EpRow, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
-use crate::demo::{
-    AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_float,
-    parse_int,
-};
+use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::ep_sizing as say;
 
@@ -103,15 +99,30 @@ pub const V4_PRO_CONFIG: (u64, u64) = (384, 6);
 /// scale per block of 32 weights.
 pub const MXFP4_BITS: f64 = 4.0 + 8.0 / 32.0;
 
+/// The model's routed experts.
+const EXPERTS: Param = Param::int("experts", "896", 1, 100_000);
+/// One expert's weights, GB.
+const EXPERT_GB: Param = Param::float("expert_gb", "2.45", 0.001, 10_000.0);
+/// One card's memory, GB.
+const CARD_GB: Param = Param::float("card_gb", "141", 1.0, 10_000.0);
+/// The other weights every card keeps, GB.
+const OVERHEAD_GB: Param = Param::float("overhead_gb", "5", 0.0, 10_000.0);
+/// Redundant copies of busy experts.
+const REDUNDANT: Param = Param::int("redundant", "0", 0, 100_000);
+/// The least GB a feasible row leaves for KV.
+const MIN_FREE: Param = Param::float("min_free", "10", 0.0, 10_000.0);
+/// Routed experts per token (at most the routed experts).
+const TOP_K: Param = Param::int("top_k", "16", 1, 1_024);
+
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::text("experts", "896"),
-    Param::text("expert_gb", "2.45"),
-    Param::text("card_gb", "141"),
-    Param::text("overhead_gb", "5"),
-    Param::text("redundant", "0"),
-    Param::text("min_free", "10"),
-    Param::text("top_k", "16"),
+    EXPERTS,
+    EXPERT_GB,
+    CARD_GB,
+    OVERHEAD_GB,
+    REDUNDANT,
+    MIN_FREE,
+    TOP_K,
 ];
 
 /// The cell.
@@ -149,16 +160,16 @@ pub struct Params {
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let experts = parse_int(raw, "experts", 1, 100_000);
-        let expert_gb = parse_float(raw, "expert_gb", 0.001, 10_000.0);
-        let card_gb = parse_float(raw, "card_gb", 1.0, 10_000.0);
-        let overhead_gb = parse_float(raw, "overhead_gb", 0.0, 10_000.0);
-        let redundant = parse_int(raw, "redundant", 0, 100_000);
-        let min_free = parse_float(raw, "min_free", 0.0, 10_000.0);
-        let top_k = parse_int(raw, "top_k", 1, 1_024).and_then(|k| match &experts {
+        let experts = EXPERTS.read_int(raw);
+        let expert_gb = EXPERT_GB.read_float(raw);
+        let card_gb = CARD_GB.read_float(raw);
+        let overhead_gb = OVERHEAD_GB.read_float(raw);
+        let redundant = REDUNDANT.read_int(raw);
+        let min_free = MIN_FREE.read_float(raw);
+        let top_k = TOP_K.read_int(raw).and_then(|k| match &experts {
             Ok(e) if k > *e => {
                 let n = group_u64(*e as u64);
-                Err(ParamError::said("top_k", &say::top_k_max { n: &n }))
+                Err(ParamError::said(TOP_K.name, &say::top_k_max { n: &n }))
             }
             _ => Ok(k),
         });
@@ -731,6 +742,19 @@ mod tests {
         ("overhead_gb", "3"),
         ("top_k", "8"),
     ];
+
+    #[test]
+    fn help_is_the_declared_range_then_the_note() {
+        let d = demo();
+        assert_eq!(
+            d.help_in(TOP_K.name, Lang::En),
+            "a whole number from 1 to 1,024; at most the routed experts; Kimi-K3 16, DeepSeek-V4 8"
+        );
+        assert_eq!(
+            d.help_in(EXPERT_GB.name, Lang::Zh),
+            "0.001 到 10,000 之间的数；十进制 GB；Kimi-K3 为 2.45，DeepSeek-V4-Pro 为 5.1"
+        );
+    }
 
     #[test]
     fn figures_at_the_defaults() {

@@ -9,11 +9,7 @@ use crate::ch_deploy::plan::{
     k3, plan_per_card, request_gb, v4,
 };
 use crate::ch_kvcache::kv_calc::grouped;
-use crate::demo::{
-    AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_float, parse_int,
-};
+use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::planner as say;
 
@@ -140,18 +136,30 @@ pub const EPS: &[&str] = &["model's own", "8", "16", "32", "64", "128", "256"];
 /// The rounding modes, in the order of `plan::Mode`.
 pub const MODES: &[&str] = &["article", "conservative"];
 
+/// The model to deploy.
+const MODEL: Param = Param::choice("model", MODELS);
+/// The card, or `custom` for the two fields below.
+const GPU: Param = Param::choice("gpu", GPUS);
+/// A custom card's memory, GB.
+const CARD_GB: Param = Param::float("card_gb", "192", 1.0, 100_000.0);
+/// A custom card's bandwidth, TB/s.
+const CARD_TB_S: Param = Param::float("card_tb_s", "8", 0.1, 1_000.0);
+/// The cards one expert-parallel unit spreads the routed experts over.
+const EP: Param = Param::choice("ep", EPS);
+/// Average context of a request, tokens.
+const TOKENS: Param = Param::int("tokens", "500,000", 10_000, 10_000_000);
+/// Requests to serve at once.
+const TARGET: Param = Param::int("target", "10,000", 1, 10_000_000);
+/// Decode nodes per prefill node.
+const PD_RATIO: Param = Param::float("pd_ratio", "2.5", 0.1, 100.0);
+/// Share of the requests' KV on the GPUs at once.
+const RHO: Param = Param::float("rho", "1", 0.01, 1.0);
+/// How the plans round.
+const MODE: Param = Param::choice("mode", MODES);
+
 /// The cell's parameters.
 pub const PARAMS: &[Param] = &[
-    Param::choice("model", MODELS),
-    Param::choice("gpu", GPUS),
-    Param::text("card_gb", "192"),
-    Param::text("card_tb_s", "8"),
-    Param::choice("ep", EPS),
-    Param::text("tokens", "500,000"),
-    Param::text("target", "10,000"),
-    Param::text("pd_ratio", "2.5"),
-    Param::text("rho", "1"),
-    Param::choice("mode", MODES),
+    MODEL, GPU, CARD_GB, CARD_TB_S, EP, TOKENS, TARGET, PD_RATIO, RHO, MODE,
 ];
 
 /// The cell.
@@ -181,16 +189,16 @@ pub struct Params {
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let model = parse_choice(raw, "model", MODELS);
-        let gpu = parse_choice(raw, "gpu", GPUS);
-        let card_gb = parse_float(raw, "card_gb", 1.0, 100_000.0);
-        let card_tb_s = parse_float(raw, "card_tb_s", 0.1, 1_000.0);
-        let ep = parse_choice(raw, "ep", EPS);
-        let tokens = parse_int(raw, "tokens", 10_000, 10_000_000);
-        let target = parse_int(raw, "target", 1, 10_000_000);
-        let pd_ratio = parse_float(raw, "pd_ratio", 0.1, 100.0);
-        let rho = parse_float(raw, "rho", 0.01, 1.0);
-        let mode = parse_choice(raw, "mode", MODES);
+        let model = MODEL.read_choice(raw);
+        let gpu = GPU.read_choice(raw);
+        let card_gb = CARD_GB.read_float(raw);
+        let card_tb_s = CARD_TB_S.read_float(raw);
+        let ep = EP.read_choice(raw);
+        let tokens = TOKENS.read_int(raw);
+        let target = TARGET.read_int(raw);
+        let pd_ratio = PD_RATIO.read_float(raw);
+        let rho = RHO.read_float(raw);
+        let mode = MODE.read_choice(raw);
         let model = model.map(|n| if n == MODELS[0] { k3() } else { v4() });
         // The EP must split the model's routed experts evenly: checked when
         // the model parsed (if it did not, its error is the one shown).
@@ -212,7 +220,7 @@ impl Params {
                     }
                     .text(l)
                 });
-                return Err(ParamError::in_all("ep", texts));
+                return Err(ParamError::in_all(EP.name, texts));
             }
             Ok((n, e == EPS[0]))
         });
@@ -941,6 +949,20 @@ mod tests {
     use crate::demo::defaults;
 
     crate::demo::test_helpers!();
+
+    #[test]
+    fn help_is_the_declared_range_then_the_note() {
+        let d = demo();
+        assert_eq!(
+            d.help_in(TOKENS.name, Lang::En),
+            "a whole number from 10,000 to 10,000,000; tokens per request"
+        );
+        assert!(
+            d.help_in(RHO.name, Lang::Zh)
+                .starts_with("0.01 到 1 之间的数；同一时刻留在 GPU 上的请求 KV 占比")
+        );
+        assert!(d.help_in(EP.name, Lang::En).starts_with("the cards one"));
+    }
 
     fn text(o: &Output, i: usize) -> &str {
         o.text_at(i)

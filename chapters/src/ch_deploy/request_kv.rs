@@ -10,11 +10,7 @@
 use crate::ch_deploy::plan::{self, RoundTo};
 use crate::ch_kvcache::kv_calc::{INDEXER_KEY_BYTES, LEDGER_V4, grouped};
 use crate::ch_newmodels::ledger::{self, V4_ENTRY, V4_WINDOW, fmt_exact};
-use crate::demo::{
-    AllOk,
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64, parse_choice,
-    parse_float, parse_int, parse_int_list,
-};
+use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::request_kv as say;
 
@@ -127,13 +123,17 @@ pub const CONVENTIONS: &[&str] = &[
     "ch_newmodels (FP8 V4 entries, 576-dim K3 latents)",
 ];
 
+/// The context lengths to size, tokens.
+const CONTEXTS: Param = Param::ints("contexts", "131,072 500,000 1,000,000", 1, MAX_CONTEXT, 8);
+/// Requests held at once.
+const REQUESTS: Param = Param::int("requests", "10,000", 1, 10_000_000);
+/// How bytes are counted.
+const CONVENTION: Param = Param::choice("convention", CONVENTIONS);
+/// One card's memory, GB.
+const CARD_GB: Param = Param::float("card_gb", "141", 1.0, 10_000.0);
+
 /// The cell's parameters.
-pub const PARAMS: &[Param] = &[
-    Param::text("contexts", "131,072 500,000 1,000,000"),
-    Param::text("requests", "10,000"),
-    Param::choice("convention", CONVENTIONS),
-    Param::text("card_gb", "141"),
-];
+pub const PARAMS: &[Param] = &[CONTEXTS, REQUESTS, CONVENTION, CARD_GB];
 
 /// The cell.
 pub fn demo() -> Demo {
@@ -164,10 +164,10 @@ pub struct Params {
 impl Params {
     /// Validates the reader's text; every bad field gets its own message.
     pub fn parse(raw: &Raw) -> Result<Params, Vec<ParamError>> {
-        let contexts = parse_int_list(raw, "contexts", 1, MAX_CONTEXT, 8);
-        let requests = parse_int(raw, "requests", 1, 10_000_000);
-        let conv = parse_choice(raw, "convention", CONVENTIONS);
-        let card = parse_float(raw, "card_gb", 1.0, 10_000.0);
+        let contexts = CONTEXTS.read_ints(raw);
+        let requests = REQUESTS.read_int(raw);
+        let conv = CONVENTION.read_choice(raw);
+        let card = CARD_GB.read_float(raw);
         let (c, r, v, g) = (contexts, requests, conv, card).all_ok()?;
         Ok(Params {
             contexts: c.into_iter().map(|x| x as u64).collect(),
@@ -685,6 +685,20 @@ mod tests {
     use crate::demo::defaults;
 
     crate::demo::test_helpers!();
+
+    #[test]
+    fn help_is_the_declared_range_then_the_note() {
+        let d = demo();
+        assert_eq!(
+            d.help_in(CONTEXTS.name, Lang::En),
+            "up to 8 whole numbers from 1 to 100,000,000, separated by spaces"
+        );
+        assert_eq!(
+            d.help_in(CARD_GB.name, Lang::Zh),
+            "1 到 10,000 之间的数；十进制 GB（10^9 B）；一张 H200 是 141；用于只算显存时的卡数"
+        );
+        assert!(d.help_in(CONVENTION.name, Lang::En).starts_with("article: K3"));
+    }
 
     fn text(o: &Output) -> &str {
         o.text_at(0)
