@@ -186,14 +186,14 @@ pub fn modules(
             }
         }
         let names = names.unwrap_or_default();
-        let doc = says[0]
-            .get(key)
-            .map_or(String::new(), |t| t.replace('\n', " "));
-        let doc = if doc.trim().is_empty() {
-            "(empty in the first language)".to_owned()
-        } else {
-            doc
-        };
+        // The first language's text; quoted when it is only blanks (a separator).
+        let doc = says[0].get(key).map_or(String::new(), |t| {
+            if t.trim().is_empty() {
+                format!("`{t:?}`")
+            } else {
+                t.replace('\n', " ")
+            }
+        });
         let ty: Vec<String> = (0..names.len()).map(|i| format!("T{i}")).collect();
         let (generics, bounds, fields) = if names.is_empty() {
             (String::new(), String::new(), ";".to_owned())
@@ -216,7 +216,7 @@ pub fn modules(
         for name in [module.as_str(), msg.as_str()] {
             if !is_identifier(name) {
                 errors.push(format!(
-                    "{}: `{module}.{msg}`: `{name}` must be a Rust name (a-z, 0-9, _, not a keyword)",
+                    "{}: `{module}.{msg}`: `{name}` must be a Rust name (a-z, 0-9, _, not a keyword, nor `get` or `lang`)",
                     file(Lang::ALL[0].code())
                 ));
             }
@@ -245,12 +245,13 @@ pub fn modules(
     modules
         .into_iter()
         .map(|(module, m)| {
-            let body = match plain.get(module) {
+            // A module whose every message has placeholders has nothing to get.
+            let lookup = match plain.get(module) {
                 Some(arms) => format!("    match key {{\n{arms}        _ => None,\n    }}"),
                 None => "    let _ = key;\n    None".to_owned(),
             };
             let text = format!(
-                "/// The messages `{module}` (generated from the catalogs by the build script).\n#[allow(non_camel_case_types)]\npub mod {module} {{\nuse {lang_path};\n\n{m}\n/// The message `key` of this module, when it has no placeholders (for texts\n/// looked up by a name known at run time).\n#[allow(dead_code)]\npub fn get(key: &str) -> Option<&'static dyn super::Message> {{\n{body}\n}}\n}}\n"
+                "/// The messages `{module}` (generated from the catalogs by the build script).\n#[allow(non_camel_case_types)]\npub mod {module} {{\nuse {lang_path};\n\n{m}\n/// The message `key` of this module, when it has no placeholders (for texts\n/// looked up by a name known at run time).\n#[allow(dead_code)]\npub fn get(key: &str) -> Option<&'static dyn super::Message> {{\n{lookup}\n}}\n}}\n"
             );
             (module.to_owned(), text)
         })
@@ -258,16 +259,17 @@ pub fn modules(
 }
 
 /// Whether `name` can name a module or a type: lower case, digits and `_`,
-/// not starting with a digit, and not a keyword or a primitive type.
+/// not starting with a digit, and not a keyword, a primitive type or a name
+/// the generated code uses itself (`get`, and `lang`, the parameter of `text`).
 fn is_identifier(name: &str) -> bool {
     const RESERVED: &[&str] = &[
-        "as", "async", "await", "get", "box", "break", "const", "continue", "crate", "do", "dyn",
-        "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let",
-        "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return",
-        "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof", "unsafe",
-        "unsized", "use", "virtual", "where", "while", "yield", "bool", "char", "str", "f32",
-        "f64", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128",
-        "usize",
+        "lang", "as", "async", "await", "get", "box", "break", "const", "continue", "crate", "do",
+        "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in",
+        "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+        "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+        "unsafe", "unsized", "use", "virtual", "where", "while", "yield", "bool", "char", "str",
+        "f32", "f64", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
+        "u128", "usize",
     ];
     !name.is_empty()
         && name
@@ -293,7 +295,8 @@ pub fn write_if_changed(path: &Path, text: &str) {
 /// trait and the modules to `$OUT_DIR/words.rs`, which the crate includes
 /// (`mod words { include!(concat!(env!("OUT_DIR"), "/words.rs")); }`). On any
 /// problem it prints each one and ends the build script with status 1.
-pub fn compile_crate_catalog(dir: &Path, crate_dir: &str, lang_path: &str) {
+/// Returns the messages read, one [`Messages`] per language of [`Lang::ALL`].
+pub fn compile_crate_catalog(dir: &Path, crate_dir: &str, lang_path: &str) -> Vec<Messages> {
     println!("cargo:rerun-if-changed=build.rs");
     let mut says = Vec::new();
     let mut errors = Vec::new();
@@ -334,4 +337,5 @@ pub fn compile_crate_catalog(dir: &Path, crate_dir: &str, lang_path: &str) {
     let out =
         std::env::var("OUT_DIR").unwrap_or_else(|_| panic!("{crate_dir}: OUT_DIR is set by cargo"));
     write_if_changed(&Path::new(&out).join("words.rs"), &s);
+    says
 }

@@ -99,6 +99,24 @@ fn a_key_that_is_no_rust_name_fails() {
 }
 
 #[test]
+fn a_key_named_like_the_generated_code_fails() {
+    // `lang` would shadow the parameter of `text(lang)`; `get` is each module's lookup.
+    let e = errors(
+        "lang = \"x\"\nget = \"y\"\n",
+        "lang = \"甲\"\nget = \"乙\"\n",
+    );
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(
+        e.iter().any(|e| e.contains("`lang` must be a Rust name")),
+        "{e:?}"
+    );
+    assert!(
+        e.iter().any(|e| e.contains("`get` must be a Rust name")),
+        "{e:?}"
+    );
+}
+
+#[test]
 fn a_message_without_placeholders_is_also_a_static_str() {
     let mut e = Vec::new();
     let mut en = cells::Messages::new();

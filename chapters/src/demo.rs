@@ -721,16 +721,6 @@ pub struct Series {
     pub dashed: bool,
 }
 
-/// A count with its noun, singular or plural, digits grouped: "1 token",
-/// "4,096 tokens", "1 entry", "0 entries".
-pub fn count(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{} {many}", group_u64(n))
-    }
-}
-
 /// The summary of a cell's folded source. When the source answers an exercise
 /// on the page (its title given), it says so: the page shows the plain summary
 /// once that exercise is passed.
@@ -1048,14 +1038,6 @@ mod tests {
         );
         assert_eq!(cjk_join("请调小", "token 数"), "请调小 token 数");
         assert_eq!(cjk_join("请调小", "层数"), "请调小层数");
-    }
-
-    #[test]
-    fn counts_agree_with_their_nouns() {
-        assert_eq!(count(1, "token", "tokens"), "1 token");
-        assert_eq!(count(1, "entry", "entries"), "1 entry");
-        assert_eq!(count(0, "entry", "entries"), "0 entries");
-        assert_eq!(count(4096, "token", "tokens"), "4,096 tokens");
     }
 
     #[test]

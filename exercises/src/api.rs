@@ -249,10 +249,7 @@ pub fn eval(
                     .map(|f| f.name.to_owned())
                     .collect::<Vec<_>>(),
             ) {
-                judge::SolverError::NotAttempted => match lang {
-                    judge::Lang::En => "todo() reached".to_owned(),
-                    judge::Lang::Zh => "执行到了 todo()".to_owned(),
-                },
+                judge::SolverError::NotAttempted => judge::words::scratch::todo_reached.text(lang),
                 e => {
                     let said = e.message_in(lang);
                     match e {
@@ -278,10 +275,13 @@ use judge::script::from_dynamic;
 #[cfg(feature = "script")]
 fn with_signature_hint(msg: String, call: &str, lang: judge::Lang) -> String {
     let name = call.split(" (").next().unwrap_or(call);
-    match (functions().into_iter().find(|f| f.name == name), lang) {
-        (Some(f), judge::Lang::En) => format!("{msg}; the API has {}", f.signature()),
-        (Some(f), judge::Lang::Zh) => format!("{msg}；本书的函数是 {}", f.signature()),
-        (None, _) => msg,
+    match functions().into_iter().find(|f| f.name == name) {
+        Some(f) => judge::words::scratch::api_signature {
+            message: msg,
+            signature: f.signature(),
+        }
+        .text(lang),
+        None => msg,
     }
 }
 

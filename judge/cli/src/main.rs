@@ -29,12 +29,13 @@ macro_rules! out {
 }
 
 mod child;
+mod frame;
+mod help;
 mod python;
 mod report;
 mod rust;
 mod watch;
 mod words;
-mod zh;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -44,12 +45,13 @@ use std::time::{Duration, Instant};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use exercises::Exercise;
 use judge::{CodeError, Lang, LimitHit, SolverError, Verdict};
+use words::{commands, errors};
 
 /// Wall-clock budget for one exercise's Rhai grading (same as the browser).
 const RHAI_DEADLINE: Duration = Duration::from_secs(2);
 
 // The command line. Its texts are not doc comments: they come from one
-// catalog per language (`locales/*.json`, see `words`).
+// catalog per language (`say.<lang>.toml`'s `[help]`, see `help`).
 #[derive(Parser)]
 #[command(name = "judge", version)]
 struct Cli {
@@ -122,11 +124,7 @@ fn lang_of_args(args: &[std::ffi::OsString]) -> Lang {
 
 /// The command line, worded in `lang`.
 fn command(lang: Lang) -> clap::Command {
-    let cmd = words::texts(Cli::command(), lang);
-    match lang {
-        Lang::En => cmd,
-        Lang::Zh => zh::command(cmd),
-    }
+    frame::command(help::texts(Cli::command(), lang), lang)
 }
 
 fn main() -> ExitCode {
@@ -137,24 +135,18 @@ fn main() -> ExitCode {
         .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,
-        Err(e) => match (asked, zh::error(&e)) {
-            (Lang::Zh, Some(text)) => {
+        Err(e) => match frame::error(&e, asked) {
+            Some(text) => {
                 eprint!("{text}");
                 return ExitCode::from(2);
             }
-            _ => e.exit(),
+            None => e.exit(),
         },
     };
     let lang = cli.lang.unwrap_or(asked);
     let g = &cli.grade;
     if cli.command.is_some() && (g.folder.is_some() || g.json || g.watch) {
-        complain(
-            lang,
-            match lang {
-                Lang::En => "a folder, --json and --watch go after `grade`, not before a command",
-                Lang::Zh => "文件夹、--json 和 --watch 要写在 `grade` 之后，不能写在命令之前",
-            },
-        );
+        complain(lang, errors::args_before_command.as_str(lang));
         return ExitCode::from(2);
     }
     match cli.command {
@@ -176,7 +168,8 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Eval { source, .. }) => eval_cmd(source.as_deref().unwrap_or_default(), lang),
         Some(Cmd::Completions { shell }) => {
-            clap_complete::generate(shell, &mut command(lang), "judge", &mut std::io::stdout());
+            let mut cmd = frame::completions_command(help::texts(Cli::command(), lang), lang);
+            clap_complete::generate(shell, &mut cmd, "judge", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
         None if cli.grade.folder.is_some() => grade_cmd(&cli.grade, lang),
@@ -207,10 +200,7 @@ pub struct Options {
 
 /// Prints `judge: <message>` on standard error (`judge：` in Chinese).
 fn complain(lang: Lang, message: &str) {
-    match lang {
-        Lang::En => eprintln!("judge: {message}"),
-        Lang::Zh => eprintln!("judge：{message}"),
-    }
+    eprintln!("{}", errors::complain { message }.text(lang));
 }
 
 fn grade_cmd(g: &GradeArgs, lang: Lang) -> ExitCode {
@@ -219,13 +209,7 @@ fn grade_cmd(g: &GradeArgs, lang: Lang) -> ExitCode {
         return ExitCode::from(2);
     };
     if !(g.timeout > 0.0 && g.timeout <= 3600.0) {
-        complain(
-            lang,
-            match lang {
-                Lang::En => "--timeout must be between 0 and 3600 seconds",
-                Lang::Zh => "--timeout 须在 0 到 3600 秒之间",
-            },
-        );
+        complain(lang, errors::timeout_range.as_str(lang));
         return ExitCode::from(2);
     }
     let opts = Options {
@@ -276,22 +260,18 @@ fn list_cmd(folder: Option<&Path>, lang: Lang) -> ExitCode {
         let status: Vec<String> = graded
             .iter()
             .filter(|g| g.verdict.exercise == ex.id)
-            .map(|g| match lang {
-                Lang::En => format!("{}: {}", g.lang, g.verdict.status.label()),
-                Lang::Zh => format!("{}：{}", g.lang, g.verdict.status.label_in(lang)),
+            .map(|g| {
+                commands::list_status {
+                    language: g.lang,
+                    label: g.verdict.status.label_in(lang),
+                }
+                .text(lang)
             })
             .collect();
         let status = if folder.is_some() && status.is_empty() {
-            match lang {
-                Lang::En => "no file",
-                Lang::Zh => "没有文件",
-            }
-            .to_owned()
+            commands::list_no_file.text(lang)
         } else {
-            status.join(match lang {
-                Lang::En => ", ",
-                Lang::Zh => "，",
-            })
+            status.join(commands::list_status_sep.as_str(lang))
         };
         outln!(
             "{:<30} {}({})  {}",
@@ -306,13 +286,7 @@ fn list_cmd(folder: Option<&Path>, lang: Lang) -> ExitCode {
 
 fn find_exercise(id: &str, lang: Lang) -> Result<Exercise, ExitCode> {
     exercises::by_id(id).ok_or_else(|| {
-        complain(
-            lang,
-            &match lang {
-                Lang::En => format!("no exercise `{id}`; `judge list` shows them"),
-                Lang::Zh => format!("没有 `{id}` 这道练习；`judge list` 会列出全部练习"),
-            },
-        );
+        complain(lang, &errors::no_exercise { id }.text(lang));
         ExitCode::from(2)
     })
 }
@@ -334,10 +308,11 @@ fn show_cmd(id: &str, lang: Lang) -> ExitCode {
     outln!("# {}\n", ex.title_in(lang));
     outln!("{}", statement.trim_end());
     let call = format!("{}({})", ex.function, ex.params.join(", "));
-    match lang {
-        Lang::En => outln!("\nWrite `{call}`, returning {}.", ex.returns),
-        Lang::Zh => outln!("\n请写出 `{call}`，返回 {}。", ex.returns),
-    }
+    let write = commands::show_write {
+        call,
+        returns: ex.returns,
+    };
+    outln!("\n{}", write.text(lang));
     ExitCode::SUCCESS
 }
 
@@ -349,17 +324,20 @@ fn hint_cmd(id: &str, n: usize, lang: Lang) -> ExitCode {
     };
     let hints = ex.hints_in(lang);
     let n = n.clamp(1, hints.len().max(1));
-    for (i, h) in hints.iter().take(n).enumerate() {
-        match lang {
-            Lang::En => outln!("hint {}/{}: {h}", i + 1, hints.len()),
-            Lang::Zh => outln!("提示 {}/{}：{h}", i + 1, hints.len()),
-        }
+    for (i, hint) in hints.iter().take(n).enumerate() {
+        let line = commands::hint_line {
+            n: i + 1,
+            total: hints.len(),
+            hint,
+        };
+        outln!("{}", line.text(lang));
     }
     if n < hints.len() {
-        match lang {
-            Lang::En => outln!("(`judge hint {} {}` for the next one)", ex.id, n + 1),
-            Lang::Zh => outln!("（下一条提示：`judge hint {} {}`）", ex.id, n + 1),
-        }
+        let next = commands::hint_next {
+            id: ex.id,
+            n: n + 1,
+        };
+        outln!("{}", next.text(lang));
     }
     ExitCode::SUCCESS
 }
@@ -378,10 +356,7 @@ fn eval_cmd(src: &str, lang: Lang) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            match lang {
-                Lang::En => eprintln!("error: {e}"),
-                Lang::Zh => eprintln!("错误：{e}"),
-            }
+            eprintln!("{}", errors::error { message: e }.text(lang));
             ExitCode::FAILURE
         }
     }
@@ -406,12 +381,12 @@ pub struct Results {
 }
 
 fn chapter_of(folder: &Path, lang: Lang) -> Result<String, String> {
-    let canon = folder.canonicalize().map_err(|e| match (lang, e.kind()) {
-        (Lang::Zh, std::io::ErrorKind::NotFound) => {
-            format!("没有 {} 这个文件夹", folder.display())
+    let canon = folder.canonicalize().map_err(|error| {
+        let folder = folder.display();
+        match error.kind() {
+            std::io::ErrorKind::NotFound => errors::no_folder { folder }.text(lang),
+            _ => errors::cannot_open { folder, error }.text(lang),
         }
-        (Lang::Zh, _) => format!("无法打开 {}：{e}", folder.display()),
-        (Lang::En, _) => format!("{}: {e}", folder.display()),
     })?;
     let name = canon
         .file_name()
@@ -419,14 +394,7 @@ fn chapter_of(folder: &Path, lang: Lang) -> Result<String, String> {
         .unwrap_or_default()
         .to_owned();
     if exercises::for_chapter(&name).is_empty() {
-        return Err(match lang {
-            Lang::En => {
-                format!("`{name}` is not a chapter with exercises (try practice/ch_newmodels)")
-            }
-            Lang::Zh => {
-                format!("`{name}` 不是带练习的章节（试试 practice/ch_newmodels）")
-            }
-        });
+        return Err(errors::not_a_chapter { name }.text(lang));
     }
     Ok(name)
 }

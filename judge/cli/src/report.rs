@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use judge::{CaseResult, Lang, Mismatch, Status, Value};
 
 use crate::Results;
+use crate::words::report as w;
 
 /// Prints `results` (in `lang`, or as JSON) and returns the exit status: 0 only
 /// when something was attempted and everything attempted passed.
@@ -35,13 +36,7 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
         outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
         if let Some(e) = &results.build_error {
-            match lang {
-                Lang::En => outln!(
-                    "✗ the Rust practice package does not compile:\n{}\n",
-                    indent(e)
-                ),
-                Lang::Zh => outln!("✗ Rust 练习包无法编译：\n{}\n", indent(e)),
-            }
+            outln!("{}\n{}\n", w::build_error.as_str(lang), indent(e));
         }
         for g in graded {
             let v = &g.verdict;
@@ -50,11 +45,15 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
                 Status::NotAttempted => "·",
                 _ => "✗",
             };
-            let (id, label, n, all) = (&v.exercise, v.status.label_in(lang), v.passed, v.total);
-            match lang {
-                Lang::En => outln!("{mark} {id} [{}]: {label} ({n}/{all} cases)", g.lang),
-                Lang::Zh => outln!("{mark} {id} [{}]：{label}（{n}/{all} 个用例）", g.lang),
-            }
+            let line = w::verdict {
+                mark,
+                id: &v.exercise,
+                language: g.lang,
+                label: v.status.label_in(lang),
+                passed: v.passed,
+                total: v.total,
+            };
+            outln!("{}", line.text(lang));
             if matches!(v.status, Status::Passed | Status::NotAttempted) {
                 continue;
             }
@@ -65,20 +64,11 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
                 case_details(c, lang);
             }
         }
-        match lang {
-            Lang::En => {
-                if not_attempted > 0 {
-                    outln!("{not_attempted} not attempted");
-                }
-                outln!("{passed} passed, {failed} failed");
-            }
-            Lang::Zh => {
-                if not_attempted > 0 {
-                    outln!("{not_attempted} 个尚未作答");
-                }
-                outln!("{passed} 个通过，{failed} 个未通过");
-            }
+        if not_attempted > 0 {
+            let count = not_attempted;
+            outln!("{}", w::not_attempted { count }.text(lang));
         }
+        outln!("{}", w::summary { passed, failed }.text(lang));
     }
     if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
@@ -90,37 +80,34 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
 /// The values, the seed and the printed output of a failing case, in `lang`.
 fn case_details(c: &CaseResult, lang: Lang) {
     if let Some(m) = &c.mismatch {
-        let (want, got, errs) = (&m.want, &m.got, errors(m, lang));
-        match (lang, m.path.as_str()) {
-            (Lang::En, "") => outln!("    value: expected {want}, got {got}{errs}"),
-            (Lang::En, at) => outln!("    {at}: expected {want}, got {got}{errs}"),
-            (Lang::Zh, "") => outln!("    值：应为 {want}，实际为 {got}{errs}"),
-            (Lang::Zh, at) => outln!("    {at}：应为 {want}，实际为 {got}{errs}"),
-        }
+        let (want, got, errors) = (&m.want, &m.got, errors(m, lang));
+        let line = match m.path.as_str() {
+            "" => w::value_mismatch { want, got, errors }.text(lang),
+            path => w::path_mismatch {
+                path,
+                want,
+                got,
+                errors,
+            }
+            .text(lang),
+        };
+        outln!("    {line}");
     }
     if let judge::Kind::Generated { seed } = c.kind {
-        match lang {
-            Lang::En => outln!("    (generated case, seed {seed})"),
-            Lang::Zh => outln!("    （生成的用例，种子 {seed}）"),
-        }
+        outln!("    {}", w::generated { seed }.text(lang));
     }
     if !c.printed.is_empty() {
-        match lang {
-            Lang::En => outln!("    printed during case {}:", c.index),
-            Lang::Zh => outln!("    第 {} 个用例运行时打印了：", c.index),
-        }
+        outln!("    {}", w::printed { case: c.index }.text(lang));
         for l in &c.printed {
             outln!("      | {l}");
         }
     }
     if c.printed_withheld > 0 {
-        let (i, n) = (c.index, c.printed_withheld);
-        match lang {
-            Lang::En => {
-                outln!("    case {i} is hidden: the {n} line(s) it printed are withheld")
-            }
-            Lang::Zh => outln!("    第 {i} 个用例是隐藏用例：它打印的 {n} 行内容不予显示"),
-        }
+        let withheld = w::withheld {
+            case: c.index,
+            lines: c.printed_withheld,
+        };
+        outln!("    {}", withheld.text(lang));
     }
 }
 
@@ -128,16 +115,19 @@ fn case_details(c: &CaseResult, lang: Lang) {
 fn errors(m: &Mismatch, lang: Lang) -> String {
     if let (Value::Int(w), Value::Int(g)) = (&m.want, &m.got) {
         let off = (*g as i128 - *w as i128).abs();
-        return match lang {
-            Lang::En => format!(", off by {off}"),
-            Lang::Zh => format!("，相差 {off}"),
-        };
+        return w::off_by { off }.text(lang);
     }
-    match (m.abs_err, m.rel_err, lang) {
-        (Some(a), Some(r), Lang::En) => format!(", abs. error {a:e}, rel. error {r:e}"),
-        (Some(a), Some(r), Lang::Zh) => format!("，绝对误差 {a:e}，相对误差 {r:e}"),
-        (Some(a), None, Lang::En) => format!(", abs. error {a:e}"),
-        (Some(a), None, Lang::Zh) => format!("，绝对误差 {a:e}"),
+    // The catalogs take no format specs: the numbers are written here.
+    match (m.abs_err, m.rel_err) {
+        (Some(a), Some(r)) => w::abs_rel_error {
+            abs: format!("{a:e}"),
+            rel: format!("{r:e}"),
+        }
+        .text(lang),
+        (Some(a), None) => w::abs_error {
+            abs: format!("{a:e}"),
+        }
+        .text(lang),
         _ => String::new(),
     }
 }

@@ -9,6 +9,9 @@ use std::time::Duration;
 use judge::Lang;
 use notify::{RecursiveMode, Watcher};
 
+use crate::complain;
+use crate::words::watch as w;
+
 /// Quiet time after an event before grading (editors save in several steps).
 const SETTLE: Duration = Duration::from_millis(200);
 
@@ -18,31 +21,27 @@ pub fn watch(folder: &Path, lang: Lang, mut grade: impl FnMut(&Path)) -> ExitCod
     let (tx, rx) = mpsc::channel();
     let mut watcher = match notify::recommended_watcher(tx) {
         Ok(w) => w,
-        Err(e) => {
-            match lang {
-                Lang::En => eprintln!("judge: cannot watch files here: {e}"),
-                Lang::Zh => eprintln!("judge：这里无法监视文件：{e}"),
-            }
+        Err(error) => {
+            complain(lang, &w::cannot_watch_here { error }.text(lang));
             return ExitCode::from(2);
         }
     };
-    if let Err(e) = watcher.watch(folder, RecursiveMode::Recursive) {
-        match lang {
-            Lang::En => eprintln!("judge: cannot watch {}: {e}", folder.display()),
-            Lang::Zh => eprintln!("judge：无法监视 {}：{e}", folder.display()),
-        }
+    if let Err(error) = watcher.watch(folder, RecursiveMode::Recursive) {
+        let folder = folder.display();
+        complain(lang, &w::cannot_watch { folder, error }.text(lang));
         return ExitCode::from(2);
     }
     loop {
         out!("\x1b[2J\x1b[H");
         grade(folder);
-        match lang {
-            Lang::En => outln!(
-                "\nwatching {} for changes (Ctrl+C to stop)",
-                folder.display()
-            ),
-            Lang::Zh => outln!("\n正在监视 {} 的改动（按 Ctrl+C 停止）", folder.display()),
-        }
+        let folder_shown = folder.display();
+        outln!(
+            "\n{}",
+            w::watching {
+                folder: folder_shown
+            }
+            .text(lang)
+        );
         // Wait for a change that concerns the learner's files, then for quiet.
         loop {
             match rx.recv() {

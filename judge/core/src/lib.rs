@@ -32,5 +32,5 @@ pub use grade::{
     grade_case,
 };
 pub use lang::{Answer, Lang};
-pub use say::{CodeError, Fault, Finding, LimitHit, Reason, ScriptFault, Tip};
+pub use say::{CodeError, Fault, Finding, LimitHit, Reason, ScriptFault, Tip, words};
 pub use value::Value;
