@@ -364,7 +364,7 @@ mod tests {
             d.help_in("share", Lang::Zh),
             "最多 8 个整数，取值 1 到 1,024，用空格分隔；k = 1 即不共享"
         );
-        assert_eq!(d.help_in("tokens", Lang::Zh), "1 到 16,777,216 之间的整数；至多 2^24");
+        assert_eq!(d.help_in("tokens", Lang::Zh), "1 到 16,777,216 之间的整数；即 2^24");
         assert!(d.help_in("attention", Lang::En).starts_with("what each layer"));
     }
 
