@@ -194,6 +194,12 @@ pub fn modules(
                 t.replace('\n', " ")
             }
         });
+        // Plain text for rustdoc: no HTML tags (`<exercise>`), no links.
+        let doc = doc
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('[', "\\[")
+            .replace(']', "\\]");
         let ty: Vec<String> = (0..names.len()).map(|i| format!("T{i}")).collect();
         let (generics, bounds, fields) = if names.is_empty() {
             (String::new(), String::new(), ";".to_owned())
