@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use judge::harness::{CASES_ENV, REPLIES_ENV};
 use judge::replies::{Printed, Replies};
-use judge::{Answer, CodeError, LimitHit, SolverError, Value, Verdict};
+use judge::{Answer, CodeError, Lang, LimitHit, SolverError, Value, Verdict};
+
+use crate::words::errors;
 
 /// Limits of one exercise's process (Rust or Python).
 #[derive(Debug, Clone, Copy)]
@@ -48,6 +50,8 @@ pub struct Context<'a> {
     pub limits: Limits,
     /// The language of the code.
     pub answer: Answer,
+    /// The language the judge's own trouble is worded in.
+    pub lang: Lang,
 }
 
 impl Context<'_> {
@@ -91,16 +95,21 @@ fn run(mut cmd: Command, spec: &judge::Spec, ctx: Context) -> Result<Replies, St
     std::fs::write(&cases_path, input).map_err(|e| format!("{}: {e}", cases_path.display()))?;
     let _ = std::fs::remove_file(&replies_path);
 
-    let (reader, writer) = std::io::pipe().map_err(|e| format!("pipe: {e}"))?;
-    let writer2 = writer.try_clone().map_err(|e| format!("pipe: {e}"))?;
+    let no_pipe = |e: std::io::Error| errors::no_pipe { error: e }.text(ctx.lang);
+    let (reader, writer) = std::io::pipe().map_err(no_pipe)?;
+    let writer2 = writer.try_clone().map_err(no_pipe)?;
     cmd.env(CASES_ENV, &cases_path)
         .env(REPLIES_ENV, &replies_path)
         .stdin(Stdio::null())
         .stdout(writer)
         .stderr(writer2);
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("could not start {:?}: {e}", cmd.get_program()))?;
+    let mut child = cmd.spawn().map_err(|e| {
+        errors::cannot_start {
+            program: format!("{:?}", cmd.get_program()),
+            error: e,
+        }
+        .text(ctx.lang)
+    })?;
     drop(cmd); // our copies of the pipe's write end
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -133,7 +142,7 @@ fn run(mut cmd: Command, spec: &judge::Spec, ctx: Context) -> Result<Replies, St
         printed,
         &ctx.about(),
         ctx.answer,
-        |answered, printed| why_ended(status, timed_out, answered, printed, limits),
+        |answered, printed| why_ended(status, timed_out, answered, printed, limits, ctx.lang),
     ))
 }
 
@@ -183,6 +192,7 @@ fn why_ended(
     answered: usize,
     printed: &Printed,
     limits: Limits,
+    lang: Lang,
 ) -> SolverError {
     let next = answered + 1;
     if timed_out {
@@ -210,7 +220,7 @@ fn why_ended(
         if let Some(sig) = status.signal() {
             let name = nix::sys::signal::Signal::try_from(sig)
                 .map(|s| s.as_str().to_owned())
-                .unwrap_or_else(|_| format!("signal {sig}"));
+                .unwrap_or_else(|_| errors::unknown_signal { number: sig }.text(lang));
             return SolverError::Code(CodeError::Signal {
                 signal: name,
                 case: next,

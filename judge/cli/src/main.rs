@@ -429,7 +429,7 @@ fn grade_folder(folder: &Path, opts: &Options) -> Result<Results, String> {
         let python = python::check_interpreter();
         for (ex, file) in py_files {
             let t0 = Instant::now();
-            let verdict = python::grade_file(&file, ex, opts.limits, &python);
+            let verdict = python::grade_file(&file, ex, opts.limits, &python, opts.lang);
             graded.push(Graded {
                 lang: "python",
                 verdict,
@@ -440,7 +440,7 @@ fn grade_folder(folder: &Path, opts: &Options) -> Result<Results, String> {
     }
     let mut build_error = None;
     if folder.join("Cargo.toml").exists() {
-        let r = rust::grade_package(folder, &exs, opts.limits);
+        let r = rust::grade_package(folder, &exs, opts.limits, opts.lang);
         build_error = r.build_error;
         graded.extend(r.verdicts.into_iter().map(|(verdict, elapsed)| Graded {
             lang: "rust",

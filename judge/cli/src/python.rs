@@ -7,9 +7,10 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use exercises::Exercise;
-use judge::{Answer, CodeError, LimitHit, SolverError, Verdict};
+use judge::{Answer, CodeError, Lang, LimitHit, SolverError, Verdict};
 
 use crate::child::{self, Limits};
+use crate::words::errors;
 
 /// The Python to run: `JUDGE_PYTHON`, else `python3`.
 pub fn interpreter() -> OsString {
@@ -75,6 +76,7 @@ pub fn grade_file(
     ex: &Exercise,
     limits: Limits,
     python: &Result<(), CodeError>,
+    lang: Lang,
 ) -> Verdict {
     let spec = ex.spec();
     let name = format!("{}.py", ex.slug());
@@ -121,7 +123,7 @@ pub fn grade_file(
         Err(e) => {
             return Verdict::without_cases(
                 &spec,
-                SolverError::Runtime(format!("judge: cannot write the Python harness: {e}")),
+                SolverError::Runtime(errors::no_harness { error: e }.text(lang)),
             );
         }
     };
@@ -145,6 +147,7 @@ pub fn grade_file(
         arity: ex.params.len(),
         limits,
         answer: Answer::Python,
+        lang,
     };
     child::grade(cmd, &spec, ctx)
 }

@@ -14,9 +14,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use exercises::Exercise;
-use judge::{Answer, CodeError, SolverError, Verdict};
+use judge::{Answer, CodeError, Lang, SolverError, Verdict};
 
 use crate::child::{self, Limits};
+use crate::words::errors;
 
 /// Shadow rebuilds tried before a package is called uncompilable.
 const MAX_REBUILDS: usize = 3;
@@ -31,16 +32,15 @@ pub struct PackageResult {
 }
 
 /// Grades every exercise through the folder's Cargo package.
-pub fn grade_package(folder: &Path, exs: &[Exercise], limits: Limits) -> PackageResult {
-    let built = build_isolating(folder, exs);
+pub fn grade_package(folder: &Path, exs: &[Exercise], limits: Limits, lang: Lang) -> PackageResult {
+    let built = build_isolating(folder, exs, lang);
     let _ = std::fs::remove_dir_all(shadow_root());
     let (bin, broken) = match built {
         Err(whole) => {
-            let first = whole
-                .lines()
-                .find(|l| l.starts_with("error"))
-                .unwrap_or("see the compiler's output")
-                .to_owned();
+            let first = whole.lines().find(|l| l.starts_with("error")).map_or_else(
+                || errors::see_compiler.as_str(lang).to_owned(),
+                str::to_owned,
+            );
             let verdicts = exs
                 .iter()
                 .map(|ex| {
@@ -69,7 +69,7 @@ pub fn grade_package(folder: &Path, exs: &[Exercise], limits: Limits) -> Package
                         errors: errors.clone(),
                     }),
                 ),
-                None => grade_one(&bin, ex, limits),
+                None => grade_one(&bin, ex, limits, lang),
             };
             (v, t0.elapsed())
         })
@@ -93,11 +93,12 @@ struct Diag {
 fn build_isolating(
     folder: &Path,
     exs: &[Exercise],
+    lang: Lang,
 ) -> Result<(PathBuf, BTreeMap<String, String>), String> {
     let mut broken: BTreeMap<String, String> = BTreeMap::new();
     let mut dir = folder.to_path_buf();
     for _ in 0..=MAX_REBUILDS {
-        let diags = match cargo_build(&dir, folder, dir != folder)? {
+        let diags = match cargo_build(&dir, folder, dir != folder, lang)? {
             Ok(bin) => return Ok((bin, broken)),
             Err(d) => d,
         };
@@ -122,10 +123,7 @@ fn build_isolating(
         }
         dir = shadow_copy(folder, exs, &broken).map_err(|e| format!("judge: {e}"))?;
     }
-    Err(
-        "the practice package still does not compile after its broken modules were set aside"
-            .into(),
-    )
+    Err(errors::still_broken.as_str(lang).to_owned())
 }
 
 /// Which exercise owns an error: `src/<slug>.rs`, or the dispatch entry of
@@ -162,6 +160,7 @@ fn cargo_build(
     dir: &Path,
     folder: &Path,
     shadow: bool,
+    lang: Lang,
 ) -> Result<Result<PathBuf, Vec<Diag>>, String> {
     let mut target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
@@ -187,7 +186,7 @@ fn cargo_build(
         .current_dir(dir)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| format!("could not run cargo: {e}"))?;
+        .map_err(|e| errors::no_cargo { error: e }.text(lang))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let messages: Vec<serde_json::Value> = stdout
         .lines()
@@ -200,7 +199,7 @@ fn cargo_build(
             .filter(|m| m["reason"] == "compiler-artifact")
             .find_map(|m| m["executable"].as_str().map(PathBuf::from))
             .map(Ok)
-            .ok_or_else(|| "the practice package has no binary (src/main.rs)".to_owned());
+            .ok_or_else(|| errors::no_binary.as_str(lang).to_owned());
     }
     let mut diags: Vec<Diag> = messages
         .iter()
@@ -305,7 +304,7 @@ fn absolute_paths(line: &str, base: &Path) -> String {
     )
 }
 
-fn grade_one(bin: &Path, ex: &Exercise, limits: Limits) -> Verdict {
+fn grade_one(bin: &Path, ex: &Exercise, limits: Limits, lang: Lang) -> Verdict {
     let cmd = child::sandboxed(bin.as_os_str(), &[OsStr::new(ex.function)], limits);
     let ctx = child::Context {
         file: &format!("src/{}.rs", ex.slug()),
@@ -313,6 +312,7 @@ fn grade_one(bin: &Path, ex: &Exercise, limits: Limits) -> Verdict {
         arity: ex.params.len(),
         limits,
         answer: Answer::Rust,
+        lang,
     };
     child::grade(cmd, &ex.spec(), ctx)
 }

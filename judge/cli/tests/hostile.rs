@@ -681,6 +681,21 @@ fn rust_package_that_does_not_compile() {
     );
 }
 
+/// A package that builds but has no binary: the judge's own words for it, in
+/// the language asked for (here Chinese), for the package and for each exercise.
+#[test]
+fn rust_package_without_a_binary_is_named_in_chinese() {
+    let _turn = rust_turn();
+    let dir = rust_folder("no-main", &[]);
+    std::fs::remove_file(dir.join("src/main.rs")).unwrap();
+    let r = judge(&dir, &["--lang", "zh"]);
+    let err = r.build_error.clone().unwrap();
+    assert_eq!(err, "练习包里没有可执行程序（src/main.rs）");
+    // Each Rust exercise's verdict points at the compiler, in Chinese too.
+    let rust = r.get("attended", "rust").to_string();
+    assert!(rust.contains("详见编译器的输出"), "{rust}");
+}
+
 #[test]
 fn the_command_line_rejects_unknown_flags_and_has_help() {
     let run = |args: &[&str]| common::judge_cmd().args(args).output().unwrap();
