@@ -22,6 +22,8 @@
 // (it is the same source) and the page's module leaves it out.
 #![cfg_attr(not(feature = "run"), allow(dead_code, unused_imports))]
 
+#[cfg(feature = "render")]
+pub mod accounting;
 pub mod cells;
 pub mod demo;
 pub mod doc;
@@ -94,9 +96,16 @@ impl Chapter {
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v.clone())
         };
-        doc::parse_with(source, &|name| match lang {
-            Lang::En => find(name),
-            Lang::Zh => find(&format!("{name}@zh")).or_else(|| find(name)),
+        doc::parse_with(source, &|name| {
+            let value = match lang {
+                Lang::En => find(name),
+                Lang::Zh => find(&format!("{name}@zh")).or_else(|| find(name)),
+            }?;
+            // A KV size carries its accounting's tag (see `accounting`).
+            Some(match accounting::of(name) {
+                Some(a) => value + &a.tag(lang),
+                None => value,
+            })
         })
     }
 }

@@ -638,9 +638,15 @@ impl Terms {
             };
             self.made += 1;
             let n = self.made;
+            // A KV size's accounting tag (`chapters::accounting`) is drawn as a tag.
+            let class = if id.starts_with("kv-accounting-") {
+                "term acct"
+            } else {
+                "term"
+            };
             out.push_str(&rest[..i]);
             out.push_str(&format!(
-                "<span class=\"term\">{}{} aria-describedby=\"term-{n}\">{}</a><span class=\"term-def\" role=\"tooltip\" id=\"term-{n}\" data-pagefind-ignore>{}</span></span>",
+                "<span class=\"{class}\">{}{} aria-describedby=\"term-{n}\">{}</a><span class=\"term-def\" role=\"tooltip\" id=\"term-{n}\" data-pagefind-ignore>{}</span></span>",
                 self.link,
                 &after[..open],
                 &after[open + 1..close],
