@@ -389,8 +389,8 @@ mod tests {
             d,
             [
                 "line 1, column 25: `-` -> `+`",
-                "line 1, column 36: `1` -> `2`",
-                "line 1, column 36: `1` -> `0`",
+                "line 1, column 38: `1` -> `2`",
+                "line 1, column 38: `1` -> `0`",
             ]
         );
     }
