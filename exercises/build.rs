@@ -12,11 +12,11 @@
 
 #[path = "build/manifest.rs"]
 mod manifest;
-#[path = "../chapters/build/summary.rs"]
-mod summary;
 #[path = "src/mutate.rs"]
 #[allow(dead_code)]
 mod mutate;
+#[path = "../chapters/build/summary.rs"]
+mod summary;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -156,7 +156,9 @@ fn lex(src: &str) -> Vec<Token> {
         } else if c.is_ascii_digit() {
             let start = i;
             let mut kind = Kind::Int;
-            if src[i..].starts_with("0x") || src[i..].starts_with("0o") || src[i..].starts_with("0b")
+            if src[i..].starts_with("0x")
+                || src[i..].starts_with("0o")
+                || src[i..].starts_with("0b")
             {
                 i += 2;
                 while i < n && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
@@ -213,7 +215,10 @@ fn lex(src: &str) -> Vec<Token> {
             let len = PUNCTS
                 .iter()
                 .find(|p| src[i..].starts_with(*p))
-                .map_or_else(|| src[i..].chars().next().map_or(1, char::len_utf8), |p| p.len());
+                .map_or_else(
+                    || src[i..].chars().next().map_or(1, char::len_utf8),
+                    |p| p.len(),
+                );
             i += len;
             out.push(Token {
                 kind: Kind::Punct,
@@ -378,7 +383,8 @@ mod tests {
 
     #[test]
     fn comments_and_strings_are_left_alone() {
-        let src = "// a + 1 < 2\n/* 3 * /* 4 */ 5 */ let s = \"x - 1\"; let t = `${a + 1}`; let c = '+';";
+        let src =
+            "// a + 1 < 2\n/* 3 * /* 4 */ 5 */ let s = \"x - 1\"; let t = `${a + 1}`; let c = '+';";
         assert!(described(src).is_empty(), "{:?}", described(src));
     }
 

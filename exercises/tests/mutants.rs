@@ -63,7 +63,8 @@ fn every_mutant_of_every_solution_is_killed_or_listed() {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some((i, m)) = jobs.get(k) else { break };
-                    let (v, _) = exercises::grade_rhai(&all[*i], &m.source, Limits::default(), None);
+                    let (v, _) =
+                        exercises::grade_rhai(&all[*i], &m.source, Limits::default(), None);
                     graded.lock().unwrap().push(Graded {
                         exercise: *i,
                         mutant: m.clone(),
