@@ -145,9 +145,9 @@ try {
   await editor.fill(CORRECT);
   await editor.press('Control+Enter');
   await ex.locator('.verdict[data-status="passed"]').waitFor();
-  assert.match(await ex.locator('.verdict-head').textContent(), /20 of 20 cases passed/);
+  assert.match(await ex.locator('.verdict-head').textContent(), /23 of 23 cases passed/);
   // The passing cases are folded under the verdict (#30).
-  assert.equal(await ex.locator('.cases-passed > summary').textContent(), 'Cases passed: 20');
+  assert.equal(await ex.locator('.cases-passed > summary').textContent(), 'Cases passed: 23');
   assert.equal(await ex.locator('.cases-passed').getAttribute('open'), null);
   ok('a correct solution passes all cases, listed under a fold');
 
@@ -157,10 +157,10 @@ try {
   await ex.locator('.verdict[data-status="error"]').waitFor();
   const rows = await ex.locator('.cases > li.case.fail').count();
   const same = await ex.locator('.cases > li.same-error').allTextContents();
-  assert.ok(rows >= 1 && rows <= 2, `${rows} failing rows for one error on 20 cases`);
+  assert.ok(rows >= 1 && rows <= 2, `${rows} failing rows for one error on 23 cases`);
   assert.ok(same.some((t) => /^The same error again in \d+(, \d+)* \(\d+ more\)$/.test(t)), JSON.stringify(same));
   assert.equal(await ex.locator('.cases-passed').count(), 0, 'no fold of passed cases when none passed');
-  ok(`one error on 20 cases: ${rows} rows and “${same[0]}”`);
+  ok(`one error on 23 cases: ${rows} rows and “${same[0]}”`);
 
   // A wrong one fails with the diff on a public case.
   await editor.fill(WRONG);

@@ -12,6 +12,9 @@
 
 #[path = "build/manifest.rs"]
 mod manifest;
+#[path = "src/mutate.rs"]
+#[allow(dead_code)]
+mod mutate;
 #[path = "../chapters/build/summary.rs"]
 mod summary;
 
@@ -27,6 +30,7 @@ fn main() {
     let chapters_src = chapters_crate.join("src");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/manifest.rs");
+    println!("cargo:rerun-if-changed=src/mutate.rs");
     println!(
         "cargo:rerun-if-changed={}",
         chapters_crate.join("build/summary.rs").display()
@@ -68,8 +72,38 @@ fn main() {
             std::process::exit(1);
         }
     };
+    let stale = stale_equivalents(&folders);
+    if !stale.is_empty() {
+        for e in &stale {
+            eprintln!("error: {e}");
+        }
+        std::process::exit(1);
+    }
     write_out("exercises.rs", &manifest::generate(&folders));
     write_out("api.rs", &api(&chapters_src, &order));
+}
+
+/// Every `[[equivalent]]` mutant that is not a mutant of its folder's
+/// `solution.rhai` (the solution changed, or a typo), as an error naming the file.
+fn stale_equivalents(folders: &[manifest::Folder]) -> Vec<String> {
+    let mut errors = Vec::new();
+    for f in folders {
+        if f.manifest.equivalent.is_empty() {
+            continue;
+        }
+        let solution = std::fs::read_to_string(f.dir.join("solution.rhai")).unwrap_or_default();
+        let known = mutate::descriptions(&solution);
+        for e in &f.manifest.equivalent {
+            if !known.contains(&e.mutant) {
+                errors.push(format!(
+                    "{}: [[equivalent]] mutant `{}` is not a mutant of solution.rhai",
+                    f.dir.join("exercise.toml").display(),
+                    e.mutant
+                ));
+            }
+        }
+    }
+    errors
 }
 
 /// `$OUT_DIR/api.rs`: `#[path] pub mod <chapter>;` for every chapter of `order`

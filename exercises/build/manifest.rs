@@ -83,6 +83,22 @@ pub struct Manifest {
     /// until the exercise is passed.
     #[serde(default)]
     pub answered_by_cell: Option<String>,
+    /// Mutants of `solution.rhai` that compute the same function on the valid
+    /// inputs, so no case can kill them (`[[equivalent]]`; see `src/mutate.rs`).
+    #[serde(default)]
+    pub equivalent: Vec<Equivalent>,
+}
+
+/// One `[[equivalent]]` entry: a mutant of `solution.rhai` the mutation check
+/// (`tests/mutants.rs`) accepts as surviving, and why.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Equivalent {
+    /// The mutant's description, as the check prints it:
+    /// ``line 4, column 15: `<=` -> `<` ``.
+    pub mutant: String,
+    /// One line: why it computes the same function on the valid inputs.
+    pub reason: String,
 }
 
 /// `[rust]`: how the practice crate's dispatch (`src/main.rs`) calls the
@@ -194,6 +210,29 @@ fn is_ident(s: &str) -> bool {
         )
 }
 
+/// Whether `s` reads ``line L, column C: `from` -> `to` ``.
+fn is_mutant_description(s: &str) -> bool {
+    let number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let Some(rest) = s.strip_prefix("line ") else {
+        return false;
+    };
+    let Some((line, rest)) = rest.split_once(", column ") else {
+        return false;
+    };
+    let Some((column, rest)) = rest.split_once(": `") else {
+        return false;
+    };
+    let Some((from, to)) = rest.split_once("` -> `") else {
+        return false;
+    };
+    number(line)
+        && number(column)
+        && !from.is_empty()
+        && to.len() > 1
+        && to.ends_with('`')
+        && !to[..to.len() - 1].contains('`')
+}
+
 fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
@@ -264,6 +303,23 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, String> {
     }
     if m.position == 0 {
         problems.push("position counts from 1".to_owned());
+    }
+    for (i, e) in m.equivalent.iter().enumerate() {
+        if !is_mutant_description(&e.mutant) {
+            problems.push(format!(
+                "equivalent mutant `{}` is not of the form ``line L, column C: `from` -> `to` ``",
+                e.mutant
+            ));
+        }
+        if e.reason.trim().is_empty() || e.reason.contains('\n') {
+            problems.push(format!(
+                "equivalent mutant `{}` needs a one-line reason",
+                e.mutant
+            ));
+        }
+        if m.equivalent[..i].iter().any(|f| f.mutant == e.mutant) {
+            problems.push(format!("equivalent mutant `{}` is listed twice", e.mutant));
+        }
     }
     if problems.is_empty() {
         Ok(m)

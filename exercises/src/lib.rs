@@ -20,6 +20,9 @@ pub mod api;
 pub mod check;
 pub mod jobs;
 pub mod known;
+// The mutation check's mutants (`tests/mutants.rs`): native only.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod mutate;
 pub mod panel;
 
 use judge::{Case, Spec, Tolerance, Value};

@@ -133,3 +133,36 @@ fn the_generated_code_names_every_file() {
         }
     }
 }
+
+#[test]
+fn a_malformed_equivalent_mutant_names_the_file() {
+    let (root, dir) = scratch("equivalent");
+    let toml = dir.join("exercise.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let entry = |mutant: &str, reason: &str| {
+        format!("\n[[equivalent]]\nmutant = \"{mutant}\"\nreason = \"{reason}\"\n")
+    };
+    let good = "line 9, column 1: `+` -> `-`";
+    std::fs::write(
+        &toml,
+        format!(
+            "{text}{}{}{}",
+            entry(good, "both branches agree there"),
+            entry(good, "twice"),
+            entry("line 2: `<` -> `<=`", "no column"),
+        ),
+    )
+    .unwrap();
+    let e = errors(&root);
+    assert!(e.contains("attended/exercise.toml"), "{e}");
+    assert!(e.contains(&format!("`{good}` is listed twice")), "{e}");
+    assert!(
+        e.contains("equivalent mutant `line 2: `<` -> `<=`` is not of the form"),
+        "{e}"
+    );
+    // A well-formed list loads.
+    std::fs::write(&toml, format!("{text}{}", entry(good, "both agree"))).unwrap();
+    let f = manifest::load(&root.join("src"), &test_chapter()).unwrap();
+    assert_eq!(f[0].manifest.equivalent.last().unwrap().mutant, good);
+    std::fs::remove_dir_all(root).unwrap();
+}

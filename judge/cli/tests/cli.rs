@@ -79,11 +79,11 @@ fn correct_solutions_pass_and_exit_zero() {
     std::fs::write(dir.join("src/attended.rs"), RUST_OK).unwrap();
     let (out, code) = judge(&dir, &[]);
     assert!(
-        out.contains("✓ ch_newmodels/attended [rhai]: passed (20/20 cases)"),
+        out.contains("✓ ch_newmodels/attended [rhai]: passed (23/23 cases)"),
         "{out}"
     );
     assert!(
-        out.contains("✓ ch_newmodels/attended [rust]: passed (20/20 cases)"),
+        out.contains("✓ ch_newmodels/attended [rust]: passed (23/23 cases)"),
         "{out}"
     );
     assert!(out.trim_end().ends_with("2 passed, 0 failed"), "{out}");

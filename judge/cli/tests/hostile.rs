@@ -184,7 +184,7 @@ fn rhai_case(tag: &str, slug: &str, src: impl Into<Vec<u8>>, status: &str, cause
         "attended",
         "rhai",
         "passed",
-        "all 20 cases passed",
+        "all 23 cases passed",
         RHAI_MAX,
     );
     assert_eq!(r.verdicts.len(), 2, "only the two files are graded");
@@ -483,7 +483,7 @@ fn rust_crashes_each_get_their_own_verdict() {
     );
     let r = judge(&dir, &["--timeout", "5"]);
     let max = Duration::from_secs(7);
-    r.expect("attended", "rust", "passed", "all 20 cases passed", max);
+    r.expect("attended", "rust", "passed", "all 23 cases passed", max);
     r.expect("v4_kv", "rust", "error", "panicked at src/v4_kv.rs:", max);
     r.expect("v4_kv", "rust", "error", "no ledger yet", max);
     r.expect("kv_request", "rust", "error", "exited with status 0", max);
@@ -548,7 +548,7 @@ fn rust_output_partial_work_nan_and_loops() {
     let r = judge(&dir, &["--timeout", "3"]);
     let max = Duration::from_secs(5);
     // stdout is not the protocol: printing never breaks a correct solution.
-    r.expect("attended", "rust", "passed", "all 20 cases passed", max);
+    r.expect("attended", "rust", "passed", "all 23 cases passed", max);
     let printed = r.get("attended", "rust")["cases"][0]["printed"].clone();
     assert!(
         printed
@@ -619,7 +619,7 @@ fn rust_compile_error_in_one_module() {
     let r = judge(&dir, &[]);
     let max = Duration::from_secs(12);
     assert!(r.build_error.is_none(), "{:?}", r.build_error);
-    r.expect("attended", "rust", "passed", "all 20 cases passed", max);
+    r.expect("attended", "rust", "passed", "all 23 cases passed", max);
     r.expect(
         "v4_kv",
         "rust",
@@ -663,7 +663,7 @@ fn rust_package_that_does_not_compile() {
         "attended",
         "rhai",
         "passed",
-        "all 20 cases passed",
+        "all 23 cases passed",
         RHAI_MAX,
     );
     r.expect(

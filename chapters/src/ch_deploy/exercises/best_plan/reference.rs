@@ -161,10 +161,12 @@ pub fn cases() -> Vec<Case> {
         // No plan: a request larger than any unit; experts no size divides.
         case(Kind::Hidden, (896, 2.45, 5.0, 141.0, 100_000.0, 10, 2.5)),
         case(Kind::Hidden, (100, 1.0, 5.0, 141.0, 6.1, 10_000, 2.5)),
+        // Cards all but full: half a GB each still holds 13 small requests.
+        case(Kind::Hidden, (8, 10.0, 1.0, 11.5, 0.3, 8, 2.5)),
     ];
     let seed = 20_261_407;
     let mut rng = SplitMix64::new(seed);
-    while cases.len() < 28 {
+    while cases.len() < 29 {
         let args = (
             rng.pick(&[64, 128, 160, 256, 384, 512, 896]),
             rng.range(1, 1_000) as f64 / 100.0,

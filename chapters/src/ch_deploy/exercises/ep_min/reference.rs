@@ -95,12 +95,14 @@ pub fn cases() -> Vec<Case> {
         case(Kind::Hidden, 100, 1.0, 141.0, 5.0, 0.0),
         // Nothing leaves that much.
         case(Kind::Hidden, 256, 5.1, 141.0, 3.0, 500.0),
+        // K3 asking for 118 GB: EP 128 (118.85 GB) is the first that leaves enough.
+        case(Kind::Hidden, 896, 2.45, 141.0, 5.0, 118.0),
         // One expert per card at EP 256.
         case(Kind::Hidden, 256, 5.1, 141.0, 3.0, 130.0),
     ];
     let seed = 20_261_403;
     let mut rng = SplitMix64::new(seed);
-    while cases.len() < 23 {
+    while cases.len() < 24 {
         let n = rng.pick(&[64, 128, 160, 256, 384, 512, 896, 1_024]);
         let expert = rng.range(1, 1_000) as f64 / 100.0;
         let card = rng.pick(&[80.0, 141.0, 192.0, 288.0]);

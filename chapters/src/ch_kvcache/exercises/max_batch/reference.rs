@@ -139,6 +139,8 @@ pub fn cases() -> Vec<Case> {
         // Weights 8 GB over: one request would be a fifth of the gap.
         case(Kind::Hidden, 327_680.0, 0, 200 * GB, 192 * GB, 131_072),
         case(Kind::Hidden, 0.0, 1, 0, 5, 1_000),
+        // One free byte holds one one-byte request.
+        case(Kind::Hidden, 0.0, 1, 0, 1, 1_000),
     ];
     let seed = 20_261_307;
     let mut rng = SplitMix64::new(seed);

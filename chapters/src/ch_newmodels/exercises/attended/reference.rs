@@ -41,6 +41,11 @@ pub fn cases() -> Vec<Case> {
         case(Kind::Hidden, 126, 0, 0, 128),
         case(Kind::Hidden, 5_000, 4, 0, 128),
         case(Kind::Hidden, 100, 128, 512, 1_000),
+        // Edges: a window as long as the position (not yet full), a ratio of 2
+        // (compressed), a cap of one entry.
+        case(Kind::Hidden, 128, 4, 512, 128),
+        case(Kind::Hidden, 9, 2, 0, 128),
+        case(Kind::Hidden, 99, 4, 1, 128),
     ];
     let seed = 20_261_129;
     let mut rng = SplitMix64::new(seed);

@@ -161,6 +161,14 @@ pub fn cases() -> Vec<Case> {
             col(&[0.25, 0.25, 0.25, 0.25]),
             4,
         ),
+        // Scores 800 apart inside a block, the larger one second and then first:
+        // only the block's maximum keeps the exponentials finite.
+        case(
+            Kind::Hidden,
+            vec![vec![1.0, 2.0], vec![3.0, 4.0], vec![5.0, 6.0]],
+            vec![vec![0.0, -800.0], vec![800.0, 0.0], vec![0.0, 0.0]],
+            2,
+        ),
     ];
     let seed = 20_261_205;
     let mut rng = SplitMix64::new(seed);

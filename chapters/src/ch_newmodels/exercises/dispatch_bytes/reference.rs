@@ -47,6 +47,8 @@ pub fn cases() -> Vec<Case> {
         case(Kind::Hidden, 2_048, 0, 1, 0),
         case(Kind::Hidden, 5_120, 4, 2, 0),
         case(Kind::Hidden, 6_144, 10, 1, 2_560),
+        // The smallest latent: 1 is a width, only 0 means "none".
+        case(Kind::Hidden, 7_168, 8, 1, 1),
     ];
     let seed = 20_261_207;
     let mut rng = SplitMix64::new(seed);
