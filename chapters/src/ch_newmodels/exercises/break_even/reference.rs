@@ -123,11 +123,12 @@ mod tests {
     use super::*;
     use chapters::ch_newmodels::{figures, ledger};
 
-    /// The definition in exact quarters of a byte: does a request of `n` tokens
-    /// grow at least as much as it holds?
+    /// The definition in exact 128ths of a byte (V4's per-token bytes are
+    /// multiples of 1/128): does a request of `n` tokens grow at least as much as
+    /// it holds?
     fn reaches(per_token: f64, state: i64, wb: i64, window: i64, n: i64) -> bool {
-        let q = (per_token * 4.0) as i128;
-        q * n as i128 >= 4 * (state as i128 + wb as i128 * n.min(window) as i128)
+        let q = (per_token * 128.0) as i128;
+        q * n as i128 >= 128 * (state as i128 + wb as i128 * n.min(window) as i128)
     }
 
     #[test]
@@ -137,7 +138,7 @@ mod tests {
         // so n is the answer when n reaches and n - 1 does not.
         for c in cases() {
             let (p, s, wb, w) = args(&c.args).unwrap();
-            assert_eq!(p * 4.0, (p * 4.0).round(), "whole quarters: {:?}", c.args);
+            assert_eq!(p * 128.0, (p * 128.0).round(), "whole 128ths: {:?}", c.args);
             match break_even(p, s, wb, w) {
                 Some(n) => {
                     assert!(reaches(p, s, wb, w, n), "{:?}", c.args);
