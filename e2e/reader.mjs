@@ -275,7 +275,7 @@ try {
     assert.ok(await p.locator('.prose table').count() >= 1, 'tables');
     assert.equal(await p.locator('section.cell[data-cell]').count(), 5, 'cells');
     assert.match(await p.locator('.cell[data-cell="attended"] .cell-text').first().textContent(), /C4 layer 640/);
-    assert.equal(await p.locator('section.exercise .statement').count(), 8, 'statements');
+    assert.equal(await p.locator('section.exercise .statement').count(), 10, 'statements');
     assert.ok(await p.locator('ol.selftest details').count() >= 5, 'self-test');
     const nf = await p.goto(BOOK_URL + '/nowhere');
     assert.equal(nf.status(), 404);

@@ -4,10 +4,12 @@
 #![allow(unused_variables)]
 
 pub mod attended;
+pub mod break_even;
 pub mod compress_stream;
 pub mod dispatch_bytes;
 pub mod hash_loads;
 pub mod kv_request;
 pub mod prefix_reuse;
+pub mod read_bytes;
 pub mod sinkhorn;
 pub mod v4_kv;

@@ -16,6 +16,10 @@ fn main() {
             let r = p::attended::attended(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?);
             Ok(r.into())
         }),
+        ("read_bytes", &|a: Args| {
+            let r = p::read_bytes::read_bytes(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?, a.int(4)?, a.int(5)?, a.int(6)?, a.int(7)?, a.int(8)?, a.int(9)?);
+            Ok(r.into())
+        }),
         ("v4_kv", &|a: Args| {
             let r = p::v4_kv::v4_kv(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?);
             Ok(r.into())
@@ -23,6 +27,10 @@ fn main() {
         ("kv_request", &|a: Args| {
             let r = p::kv_request::kv_request(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?, a.int(4)?);
             Ok(r.into())
+        }),
+        ("break_even", &|a: Args| {
+            let r = p::break_even::break_even(a.float(0)?, a.int(1)?, a.int(2)?, a.int(3)?);
+            Ok(match r { Some(n) => n.into(), None => Value::Unit })
         }),
         ("sinkhorn", &|a: Args| {
             let r = p::sinkhorn::sinkhorn(a.matrix(0)?, a.int(1)?);
