@@ -33,7 +33,11 @@ pub fn stored_and_read(
     let stored = entries * (entry_bytes + key_bytes) + held;
     // ...and reads every key (the indexer scores them all), the chosen entries
     // and the window.
-    let chosen = if topk == 0 { entries } else { entries.min(topk) };
+    let chosen = if topk == 0 {
+        entries
+    } else {
+        entries.min(topk)
+    };
     let read = entries * key_bytes + chosen * entry_bytes + held;
     vec![stored, read]
 }
@@ -138,7 +142,10 @@ pub fn cases() -> Vec<Case> {
         let (key, topk) = if stride == 128 {
             (0, 0)
         } else {
-            (rng.pick(&[64, 128, 132]), rng.pick(&[256, 512, 1_024, 2_048]))
+            (
+                rng.pick(&[64, 128, 132]),
+                rng.pick(&[256, 512, 1_024, 2_048]),
+            )
         };
         let window = rng.pick(&[0, 128, 512]);
         // Half of them short, around the window, the first entries and top-k.
