@@ -20,6 +20,10 @@ fn main() {
             let r = p::csa_entries::csa_entries(a.int(0)?, a.int(1)?, a.int(2)?);
             Ok(r.into())
         }),
+        ("stored_and_read", &|a: Args| {
+            let r = p::stored_and_read::stored_and_read(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?, a.int(4)?, a.int(5)?, a.int(6)?);
+            Ok(r.into())
+        }),
         ("csa_hca_bytes", &|a: Args| {
             let r = p::csa_hca_bytes::csa_hca_bytes(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?, a.int(4)?, a.int(5)?);
             Ok(Value::Map([("compressed".to_owned(), r.compressed.into()), ("window".to_owned(), r.window.into())].into()))
@@ -30,6 +34,10 @@ fn main() {
         }),
         ("hybrid_bytes", &|a: Args| {
             let r = p::hybrid_bytes::hybrid_bytes(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?, a.int(4)?, a.int(5)?);
+            Ok(r.into())
+        }),
+        ("hybrid_batch", &|a: Args| {
+            let r = p::hybrid_batch::hybrid_batch(a.int(0)?, a.int(1)?, a.int(2)?, a.int(3)?, a.int(4)?, a.int(5)?, a.int(6)?, a.int(7)?);
             Ok(r.into())
         }),
         ("max_batch", &|a: Args| {
