@@ -188,10 +188,7 @@ pub fn cases() -> Vec<Case> {
         // One expert per card.
         case(Kind::Hidden, (16, 2, 3.0, 1.0, 16, 7, 4.0, 4.8, 200, 2.0)),
         // Nothing generated: rho is 0, with or without idle time.
-        case(
-            Kind::Hidden,
-            (256, 8, 5.1, 3.0, 16, 147, 6.1, 4.8, 0, 15.0),
-        ),
+        case(Kind::Hidden, (256, 8, 5.1, 3.0, 16, 147, 6.1, 4.8, 0, 15.0)),
         case(Kind::Hidden, (256, 8, 5.1, 3.0, 16, 147, 6.1, 4.8, 0, 0.0)),
         // Never idle: rho is 1.
         case(
@@ -247,7 +244,11 @@ mod tests {
     #[test]
     fn agrees_with_the_chapter_cell() {
         for (m, g) in pairs() {
-            let top_k = if m.name == k3().name { K3_TOP_K } else { V4_TOP_K };
+            let top_k = if m.name == k3().name {
+                K3_TOP_K
+            } else {
+                V4_TOP_K
+            };
             let unit = plan::plan(&m, &g, TOKENS, CONCURRENT, Mode::Article)
                 .unwrap()
                 .concurrency;
@@ -270,9 +271,7 @@ mod tests {
             assert!(close(rho, cell_rho), "{}", m.name);
             // The public and hidden cases use these occupancies.
             assert!(
-                cases()
-                    .iter()
-                    .any(|c| args_of(c) == args),
+                cases().iter().any(|c| args_of(c) == args),
                 "no case for {} on {} ({unit} requests)",
                 m.name,
                 g.name
@@ -297,11 +296,20 @@ mod tests {
         let cs = cases();
         let (v4_ms, v4_tok_s, v4_rho) = run(args_of(&cs[0]));
         let (_, k3_tok_s, k3_rho) = run(args_of(&cs[1]));
-        assert_eq!(get("duty_cycle.v4_full_ms"), format!("{} ms", num(v4_ms, 0)));
+        assert_eq!(
+            get("duty_cycle.v4_full_ms"),
+            format!("{} ms", num(v4_ms, 0))
+        );
         assert_eq!(get("duty_cycle.v4_full_tok_s"), num(v4_tok_s, 0));
-        assert_eq!(get("duty_cycle.v4_full_rho_api"), format!("{}%", num(100.0 * v4_rho, 0)));
+        assert_eq!(
+            get("duty_cycle.v4_full_rho_api"),
+            format!("{}%", num(100.0 * v4_rho, 0))
+        );
         assert_eq!(get("duty_cycle.k3_full_tok_s"), num(k3_tok_s, 0));
-        assert_eq!(get("duty_cycle.k3_full_rho_api"), format!("{}%", num(100.0 * k3_rho, 0)));
+        assert_eq!(
+            get("duty_cycle.k3_full_rho_api"),
+            format!("{}%", num(100.0 * k3_rho, 0))
+        );
         assert_eq!(
             (num(v4_tok_s, 0), num(100.0 * v4_rho, 0)),
             ("34".to_owned(), "66".to_owned())
@@ -316,8 +324,14 @@ mod tests {
         // Every expert visited.
         let (ms, _, _) = decode_rho(64, 64, 1.0, 2.0, 8, 3, 0.5, 2.0, 100, 1.0);
         assert!(close(ms, (8.0 + 2.0 + 1.5 / 8.0) / 2.0));
-        assert_eq!(decode_rho(256, 8, 5.1, 3.0, 16, 147, 6.1, 4.8, 0, 0.0).2, 0.0);
-        assert_eq!(decode_rho(256, 8, 5.1, 3.0, 16, 147, 6.1, 4.8, 5, 0.0).2, 1.0);
+        assert_eq!(
+            decode_rho(256, 8, 5.1, 3.0, 16, 147, 6.1, 4.8, 0, 0.0).2,
+            0.0
+        );
+        assert_eq!(
+            decode_rho(256, 8, 5.1, 3.0, 16, 147, 6.1, 4.8, 5, 0.0).2,
+            1.0
+        );
     }
 
     #[test]

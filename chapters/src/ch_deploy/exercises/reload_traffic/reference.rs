@@ -165,7 +165,7 @@ pub fn cases() -> Vec<Case> {
 mod tests {
     use super::*;
     use chapters::ch_deploy::duty_cycle::{self, CONCURRENT, SCENARIOS, TOKENS, figures};
-    use chapters::ch_deploy::plan::{self, Mode, article_request_gb, k3, v4, H200};
+    use chapters::ch_deploy::plan::{self, H200, Mode, article_request_gb, k3, v4};
     use chapters::ch_deploy::planner::num;
 
     fn close(a: f64, b: f64) -> bool {
@@ -182,8 +182,7 @@ mod tests {
                 .unwrap()
                 .d_nodes;
             for (idle, _) in SCENARIOS {
-                let (per_s, gb_s, _) =
-                    duty_cycle::reload_traffic(CONCURRENT, gb, 5.0, idle as f64);
+                let (per_s, gb_s, _) = duty_cycle::reload_traffic(CONCURRENT, gb, 5.0, idle as f64);
                 let (reloads, tb_s, node) = reload_traffic(
                     CONCURRENT as i64,
                     gb,
@@ -192,7 +191,11 @@ mod tests {
                     idle as f64,
                     full as i64,
                 );
-                assert!(close(reloads, per_s) && close(tb_s, gb_s / 1000.0), "{}", m.name);
+                assert!(
+                    close(reloads, per_s) && close(tb_s, gb_s / 1000.0),
+                    "{}",
+                    m.name
+                );
                 let rho = plan::duty_cycle(1_000.0, 200.0, idle as f64);
                 let (d, _) = plan::hicache_nodes(full, rho, 2.5, Mode::Conservative);
                 assert!(close(node, gb_s / d as f64), "{} at {idle} s", m.name);
@@ -215,9 +218,18 @@ mod tests {
         let (reloads, k3_tb_s, k3_node) = run(args(&cs[0].args).unwrap());
         let (_, v4_tb_s, _) = run(args(&cs[1].args).unwrap());
         assert_eq!(get("duty_cycle.reloads_api"), num(reloads, 0));
-        assert_eq!(get("duty_cycle.k3_reload_tb_s"), format!("{} TB/s", num(k3_tb_s, 1)));
-        assert_eq!(get("duty_cycle.k3_reload_per_node"), format!("{} GB/s", num(k3_node, 0)));
-        assert_eq!(get("duty_cycle.v4_reload_tb_s"), format!("{} TB/s", num(v4_tb_s, 1)));
+        assert_eq!(
+            get("duty_cycle.k3_reload_tb_s"),
+            format!("{} TB/s", num(k3_tb_s, 1))
+        );
+        assert_eq!(
+            get("duty_cycle.k3_reload_per_node"),
+            format!("{} GB/s", num(k3_node, 0))
+        );
+        assert_eq!(
+            get("duty_cycle.v4_reload_tb_s"),
+            format!("{} TB/s", num(v4_tb_s, 1))
+        );
         assert_eq!(num(k3_node, 0), "107");
     }
 
@@ -232,7 +244,10 @@ mod tests {
         // Exactly 46 nodes.
         let (_, _, node) = reload_traffic(3_000, 12.2, 500, 100.0, 5.0, 92);
         assert!(close(node, 300.0 * 12.2 / 46.0));
-        assert_eq!(reload_traffic(0, 30.9, 1_000, 200.0, 15.0, 580), (0.0, 0.0, 0.0));
+        assert_eq!(
+            reload_traffic(0, 30.9, 1_000, 200.0, 15.0, 580),
+            (0.0, 0.0, 0.0)
+        );
         assert!(cases().iter().all(|c| !on_an_edge(args(&c.args).unwrap())));
     }
 
