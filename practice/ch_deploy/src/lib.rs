@@ -6,7 +6,9 @@
 pub mod best_plan;
 pub mod decode_ms;
 pub mod decode_plan;
+pub mod decode_rho;
 pub mod ep_min;
 pub mod ep_row;
 pub mod hicache_nodes;
 pub mod kda_state_bytes;
+pub mod reload_traffic;

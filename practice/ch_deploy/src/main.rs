@@ -24,9 +24,17 @@ fn main() {
             let r = p::decode_plan::decode_plan(a.float(0)?, a.int(1)?, a.float(2)?, a.int(3)?, a.int(4)?, a.float(5)?, a.int(6)?);
             Ok(match r { None => Value::Unit, Some(plan) => Value::Map([("concurrency".to_owned(), plan.concurrency.into()), ("units".to_owned(), plan.units.into()), ("d_nodes".to_owned(), plan.d_nodes.into()), ("p_nodes".to_owned(), plan.p_nodes.into()), ("total_nodes".to_owned(), plan.total_nodes.into()), ("gpus".to_owned(), plan.gpus.into())].into()) })
         }),
+        ("decode_rho", &|a: Args| {
+            let r = p::decode_rho::decode_rho(a.int(0)?, a.int(1)?, a.float(2)?, a.float(3)?, a.int(4)?, a.int(5)?, a.float(6)?, a.float(7)?, a.int(8)?, a.float(9)?);
+            Ok(Value::Map([("step_ms".to_owned(), r.0.into()), ("tok_s".to_owned(), r.1.into()), ("rho".to_owned(), r.2.into())].into()))
+        }),
         ("hicache_nodes", &|a: Args| {
             let r = p::hicache_nodes::hicache_nodes(a.int(0)?, a.float(1)?, a.float(2)?, a.int(3)?);
             Ok(Value::Map([("d_nodes".to_owned(), r.0.into()), ("total_nodes".to_owned(), r.1.into())].into()))
+        }),
+        ("reload_traffic", &|a: Args| {
+            let r = p::reload_traffic::reload_traffic(a.int(0)?, a.float(1)?, a.int(2)?, a.float(3)?, a.float(4)?, a.int(5)?);
+            Ok(Value::Map([("reloads_s".to_owned(), r.0.into()), ("total_tb_s".to_owned(), r.1.into()), ("node_gb_s".to_owned(), r.2.into())].into()))
         }),
         ("decode_ms", &|a: Args| {
             let r = p::decode_ms::decode_ms(a.float(0)?, a.float(1)?, a.float(2)?);
