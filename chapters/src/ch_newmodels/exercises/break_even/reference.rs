@@ -104,6 +104,13 @@ pub fn cases() -> Vec<Case> {
         case(Kind::Hidden, 584.0, 0, 584, 128),
         // A quarter byte per token.
         case(Kind::Hidden, 0.25, 1_000_001, 0, 0),
+        // A crossing where the quotient rounds down but the answer rounds up:
+        // 4·n ≥ 7 + n first at n = 3 (7 / 3 ≈ 2.33).
+        case(Kind::Hidden, 4.0, 7, 1, 100),
+        // Nothing but a window, growing slower than the request: from the first token.
+        case(Kind::Hidden, 2.0, 0, 1, 10),
+        // A one-token window as fast as the request and nothing else: from the first token.
+        case(Kind::Hidden, 5.0, 0, 5, 1),
     ];
     let seed = 20_261_212;
     let mut rng = SplitMix64::new(seed);
