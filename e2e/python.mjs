@@ -100,7 +100,7 @@ try {
         ok(`choosing Python in one panel switched all ${ids.length} on the page`);
       }
       const starter = await panel(id).locator('textarea.editor').inputValue();
-      assert.match(starter, /^def \w+\(.*\n\s+"""[\s\S]*raise NotImplementedError/, `${id}: the Python starter`);
+      assert.match(starter, /^def \w+\([^)]*\)[^\n]*:\n\s+"""[\s\S]*raise NotImplementedError/, `${id}: the Python starter`);
       assert.match(await panel(id).locator('.signature code').textContent(), /^def /, `${id}: a Python signature`);
       if (i === 0 && j === 0) {
         // The first run: Python loads, and the panel says so.
