@@ -11,13 +11,18 @@
 //!    code (a reader may run it without reading it): `:dep` lines for the
 //!    crates the code uses, at the versions of the workspace's `Cargo.lock`,
 //!    the crate-level modules of `chapters/src` the demos use (`demo`, `math`,
-//!    `rng`) as `mod` items, and the printing helper ([`show`]);
-//! 3. at each `cell` directive, a code cell of items, the demo's whole module
-//!    (read from disk, without its tests, its `crate::ch_x::m` and `super::m`
-//!    paths rewritten to the notebook's flat `crate::m`), preceded by the
-//!    modules it uses that no earlier cell defined (worked out from its
-//!    paths), then a code cell of statements, the call: the demo run on its
-//!    defaults and printed. The call's metadata carries a template that
+//!    `rng`) as `mod` items, a `mod <chapter> { pub(crate) use crate::*; }`
+//!    for each chapter whose modules the code names as `crate::<chapter>::m`
+//!    (every module of a notebook is at its top level), and the printing
+//!    helper ([`show`]);
+//! 3. at each `cell` directive, a code cell of items, the demo's module:
+//!    its file's text as it is (checked by [`includable`]: its tests are in a
+//!    file of their own, and what only the page's build compiles,
+//!    `#[cfg(feature = "render")]`, is left out by the compiler, not by
+//!    editing the text) inside `mod <name> { … }`, preceded by the modules it
+//!    uses that no earlier cell defined (worked out from its paths), then a
+//!    code cell of statements, the call: the demo's `run` on its defaults,
+//!    printed. The call's metadata carries a template that
 //!    `web/notebook.js` fills with the reader's values when the page's
 //!    "Download notebook" is pressed.
 //!
@@ -182,8 +187,12 @@ struct Module {
     chapter: Option<String>,
     /// The `mod name { … }` item, with a comment naming the file.
     item: String,
-    /// The notebook modules its code names (`crate::x`).
+    /// The notebook modules its code names (`crate::x`, `crate::<chapter>::x`,
+    /// `super::x`).
     uses: BTreeSet<String>,
+    /// The chapter folders its code names (`crate::<chapter>::x`), which the
+    /// notebook's setup cell makes names of its top level.
+    chapters: BTreeSet<String>,
     /// The external crates its code names (keys of [`Library::crates`]).
     crates: BTreeSet<String>,
 }
@@ -266,6 +275,7 @@ impl Library {
                 file: "the chapters' cells.<lang>.toml".to_owned(),
                 chapter: None,
                 uses: BTreeSet::from(["lang".to_owned()]),
+                chapters: BTreeSet::new(),
                 crates: BTreeSet::new(),
             });
         }
@@ -288,11 +298,10 @@ impl Library {
         };
         let text =
             std::fs::read_to_string(root().join(&file)).map_err(|e| format!("{file}: {e}"))?;
-        let code = flatten(&text, &file, chapter.as_deref(), self)?;
-        let uses: BTreeSet<String> = crate_paths(&code)
-            .into_iter()
-            .filter(|u| u != name)
-            .collect();
+        includable(&text, &file)?;
+        let code = check::without_strings_and_comments(&text);
+        let (mut uses, named) = book_paths(&code, &file, chapter.as_deref(), self)?;
+        uses.remove(name);
         let crates = self
             .crates
             .keys()
@@ -302,12 +311,19 @@ impl Library {
         let m = Module {
             name: name.to_owned(),
             item: format!(
-                "// {file}, without its tests and render-only lines; paths to the book's other\n// modules read `crate::<module>` here.\nmod {name} {{\n{}\n}}\n",
-                code.trim_end()
+                "// {file}, as it is.\n{}mod {name} {{\n{}\n}}\n",
+                // The book crate's features, which a notebook has none of.
+                if code.contains("cfg(feature") {
+                    "#[allow(unexpected_cfgs)]\n"
+                } else {
+                    ""
+                },
+                text.trim_end()
             ),
             file,
             chapter,
             uses,
+            chapters: named,
             crates,
         };
         self.loaded.insert(name.to_owned(), m.clone());
@@ -409,142 +425,88 @@ fn crate_paths(code: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// A module file's code as a notebook module: its `#[cfg(test)] mod …` and its
-/// render-only lines removed ([`strip_render_only`]), any other
-/// `include_str!(…)` replaced by `""` (a notebook has no files beside it), and `crate::<chapter>::m` and, in a chapter
-/// module, `super::m` (`m` a file of the same chapter) rewritten to
-/// `crate::m`. Anything else that names a chapter module is an error.
-fn flatten(text: &str, file: &str, chapter: Option<&str>, lib: &Library) -> Result<String, String> {
-    let code = strip_test_modules(text, file)?;
-    let code = strip_render_only(&code, file)?;
-    let code = replace_include_str(&code, file)?;
-    let mut out = String::with_capacity(code.len());
-    let mut i = 0;
-    while let Some(c) = code[i..].chars().next() {
-        let rest = &code[i..];
-        let path = ["crate::", "super::"]
-            .into_iter()
-            .find(|p| rest.starts_with(p) && !inside_word(&code, i));
-        let Some(root) = path else {
-            out.push(c);
-            i += c.len_utf8();
-            continue;
-        };
-        let after = &rest[root.len()..];
-        let first = ident(after);
-        let line = code[..i].matches('\n').count() + 1;
-        if root == "crate::" && lib.chapter_ids.iter().any(|c| c == first) {
-            let tail = &after[first.len()..];
-            let stem = tail.strip_prefix("::").map(ident).unwrap_or("");
-            if stem.is_empty() || !lib.in_chapter(first, stem) {
-                let shown: String = tail
-                    .chars()
-                    .take_while(|c| !c.is_whitespace() && *c != ';')
-                    .take(40)
-                    .collect();
-                return Err(format!(
-                    "{file} line {line}: `crate::{first}{shown}` names no module file of chapters/src/{first}/, so the notebook cannot flatten it to `crate::<module>`"
-                ));
-            }
-            out.push_str("crate::");
-            i += root.len() + first.len() + 2;
-        } else if root == "super::" && first == "super" {
+/// Checks that a module file can go into a notebook as it is, inside
+/// `mod <name> { … }`: its tests are in a file of their own (`#[cfg(test)] mod
+/// tests;`, which a notebook, built without `cfg(test)`, leaves out), it
+/// declares no other module file (a notebook has only this text), and it reads
+/// a file (`include_str!`) only in a render-only item, which a notebook, built
+/// without the `render` feature, leaves out.
+fn includable(text: &str, file: &str) -> Result<(), String> {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        let above = |n: usize| if n <= i { lines[i - n].trim() } else { "" };
+        let cfg_test = above(1) == "#[cfg(test)]"
+            || (above(1).starts_with("#[path") && above(2) == "#[cfg(test)]");
+        let no = i + 1;
+        let is_mod =
+            t.starts_with("mod ") || t.starts_with("pub mod ") || t.starts_with("pub(crate) mod ");
+        if is_mod && t.ends_with('{') && cfg_test {
             return Err(format!(
-                "{file} line {line}: `super::super::` outside the tests cannot be flattened into a notebook module"
+                "{file} line {no}: a test module with its body here; a notebook includes this file as it is, so its tests go in a file of their own (`#[cfg(test)] mod tests;`)"
             ));
-        } else if root == "super::" && chapter.is_some_and(|ch| lib.in_chapter(ch, first)) {
-            out.push_str("crate::");
-            i += root.len();
-        } else {
-            out.push_str(root);
-            i += root.len();
+        }
+        if is_mod && t.ends_with(';') && !cfg_test {
+            return Err(format!(
+                "{file} line {no}: `{t}` declares a module file, which a notebook, given this file's text alone, does not have"
+            ));
+        }
+        if t.contains("include_str!(") && above(1) != "#[cfg(feature = \"render\")]" {
+            return Err(format!(
+                "{file} line {no}: `include_str!` outside a `#[cfg(feature = \"render\")]` item: a notebook has no files beside it"
+            ));
         }
     }
-    Ok(out)
+    Ok(())
 }
 
-/// `text` without its `#[cfg(test)]` modules: from the attribute to the module's
-/// closing brace, the first later line that is only `}` (rustfmt's layout).
-fn strip_test_modules(text: &str, file: &str) -> Result<String, String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::with_capacity(lines.len());
-    let mut i = 0;
-    while i < lines.len() {
-        let next = lines.get(i + 1).map(|l| l.trim_start()).unwrap_or("");
-        if lines[i].trim() == "#[cfg(test)]" && next.starts_with("mod ") && next.ends_with('{') {
-            let end = (i + 2..lines.len())
-                .find(|&j| lines[j] == "}")
-                .ok_or_else(|| {
-                    format!(
-                        "{file} line {}: the test module has no closing `}}` at the start of a line",
-                        i + 2
-                    )
-                })?;
-            i = end + 1;
-            continue;
-        }
-        out.push(lines[i]);
-        i += 1;
-    }
-    while out.last().is_some_and(|l| l.trim().is_empty()) {
-        out.pop();
-    }
-    Ok(out.join("\n"))
-}
-
-/// `text` without what only the `render` feature compiles (the page's build
-/// has it, the browser's wasm and a notebook do not): a
-/// `#[cfg(feature = "render")]` line, the one-line field or item after it
-/// (`source: …,`) and the doc comment before it. A `#[cfg(feature = "run")]`
-/// line goes and what it guards stays: a notebook runs the demos, which only
-/// the page's wasm leaves out.
-fn strip_render_only(text: &str, file: &str) -> Result<String, String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out: Vec<&str> = Vec::with_capacity(lines.len());
-    let mut i = 0;
-    while i < lines.len() {
-        if lines[i].trim() == "#[cfg(feature = \"run\")]" {
-            i += 1;
-            continue;
-        }
-        if lines[i].trim() == "#[cfg(feature = \"render\")]" {
-            let next = lines.get(i + 1).map(|l| l.trim_end()).unwrap_or("");
-            if !(next.ends_with(',') || next.ends_with(';')) {
+/// What a module file's code names of the book: the notebook modules
+/// (`crate::demo`, `crate::<chapter>::m` and, in a chapter module, `super::m`,
+/// `m` a file of the same chapter) and the chapters (`ch_kvcache` in
+/// `crate::ch_kvcache::m`). `code` is without comments and strings.
+fn book_paths(
+    code: &str,
+    file: &str,
+    chapter: Option<&str>,
+    lib: &Library,
+) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+    let (mut modules, mut chapters) = (BTreeSet::new(), BTreeSet::new());
+    for root in ["crate::", "super::"] {
+        for (i, _) in code.match_indices(root) {
+            if inside_word(code, i) {
+                continue;
+            }
+            let after = &code[i + root.len()..];
+            let first = ident(after);
+            let line = code[..i].matches('\n').count() + 1;
+            if root == "crate::" && lib.chapter_ids.iter().any(|c| c == first) {
+                let stem = after[first.len()..]
+                    .strip_prefix("::")
+                    .map(ident)
+                    .unwrap_or("");
+                if stem.is_empty() || !lib.in_chapter(first, stem) {
+                    return Err(format!(
+                        "{file} line {line}: `crate::{first}` is not followed by `::<module>`, a module file of chapters/src/{first}/, so a notebook cannot tell which module to include"
+                    ));
+                }
+                chapters.insert(first.to_owned());
+                modules.insert(stem.to_owned());
+            } else if root == "crate::" && !first.is_empty() {
+                modules.insert(first.to_owned());
+            } else if root == "super::" && first == "super" {
                 return Err(format!(
-                    "{file} line {}: only a one-line field or item can follow `#[cfg(feature = \"render\")]` in a notebook's module",
-                    i + 1
+                    "{file} line {line}: `super::super::` outside the tests: a notebook's modules are one level deep"
+                ));
+            } else if root == "super::" && chapter.is_some_and(|ch| lib.in_chapter(ch, first)) {
+                modules.insert(first.to_owned());
+            } else if root == "super::" && after.starts_with('{') {
+                return Err(format!(
+                    "{file} line {line}: `super::{{…}}`: name each module of the chapter in a path of its own, so that a notebook can tell which to include"
                 ));
             }
-            while out
-                .last()
-                .is_some_and(|l| l.trim_start().starts_with("///"))
-            {
-                out.pop();
-            }
-            i += 2;
-            continue;
         }
-        out.push(lines[i]);
-        i += 1;
     }
-    Ok(out.join("\n"))
-}
-
-/// `include_str!(…)` replaced by `""`.
-fn replace_include_str(code: &str, file: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(code.len());
-    let mut rest = code;
-    while let Some(i) = rest.find("include_str!(") {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + "include_str!(".len()..];
-        let close = after
-            .find(')')
-            .ok_or_else(|| format!("{file}: `include_str!(` without `)`"))?;
-        out.push_str("\"\"");
-        rest = &after[close + 1..];
-    }
-    out.push_str(rest);
-    Ok(out)
+    Ok((modules, chapters))
 }
 
 // ---------------------------------------------------------------------------
@@ -709,7 +671,7 @@ fn placeholder(name: &str) -> String {
 /// placeholders, its output printed by `show`.
 fn call_template(d: &chapters::demo::Demo, module: &str) -> String {
     let mut s = format!(
-        "// The cell “{}”: edit the values and run it again.\nshow(&({module}::demo().run)(&params(&[\n",
+        "// The cell “{}”: edit the values and run it again.\nshow(&{module}::run(&params(&[\n",
         d.title_in(chapters::Lang::En)
     );
     for p in d.params {
@@ -799,7 +761,9 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
         "// Setup: the book's support code. Run it once before the cells below; there is\n\
          // no need to read it. The crates the chapter's code uses, at the versions of the\n\
          // book's Cargo.lock (the first run compiles them), the book's crate-level modules,\n\
-         // and the helpers: `params` builds a cell's parameters, `show` prints its output.\n",
+         // and the helpers: `params` builds a cell's parameters, `show` prints its output.\n\
+         // Each module is its file of the book as it is: what it marks\n\
+         // `#[cfg(feature = \"render\")]` (for the web page) and `#[cfg(test)]` is left out.\n",
     );
     for c in &crates {
         setup.push_str(&format!(":dep {}\n", lib.crates[*c]));
@@ -809,6 +773,17 @@ fn notebook(ch: &chapters::Chapter, lib: &mut Library) -> Result<Value, String> 
         setup.push('\n');
         setup.push_str(&m.item);
         defined.insert(m.name.clone());
+    }
+    let named: BTreeSet<&String> = all.iter().flat_map(|m| &m.chapters).collect();
+    if !named.is_empty() {
+        setup.push_str(
+            "\n// The modules name one another as in the book's crate, `crate::<chapter>::<module>`\n\
+             // or, within a chapter, `super::<module>`. Here every module is at the top level,\n\
+             // and a chapter's name leads back to it.\n",
+        );
+        for ch in named {
+            setup.push_str(&format!("mod {ch} {{\n    pub(crate) use crate::*;\n}}\n"));
+        }
     }
     setup.push('\n');
     setup.push_str(chapters::demo::anchored(show::SOURCE, "notebook"));
@@ -1006,6 +981,12 @@ fn demo_module(lib: &mut Library, ch: &chapters::Chapter, id: &str) -> Result<St
             ch.repo_path, ch.id
         ));
     }
+    if !text.contains("\npub fn run(") {
+        return Err(format!(
+            "{}: the notebook's call cell runs `{id}::run`, which must be `pub fn run(raw: &Raw, lang: Lang)`",
+            m.file
+        ));
+    }
     Ok(m.name)
 }
 
@@ -1013,56 +994,99 @@ fn demo_module(lib: &mut Library, ch: &chapters::Chapter, id: &str) -> Result<St
 mod tests {
     use super::*;
 
-    #[test]
-    fn render_only_lines_go_and_run_only_lines_stay() {
-        let text = "Demo {\n    id: \"x\",\n    /// shown highlighted\n    #[cfg(feature = \"render\")]\n    source: \"...\",\n    #[cfg(feature = \"run\")]\n    run,\n}";
-        assert_eq!(
-            strip_render_only(text, "x.rs").unwrap(),
-            "Demo {\n    id: \"x\",\n    run,\n}"
-        );
-        let bad = "#[cfg(feature = \"render\")]\nfn f() {\n}";
-        assert!(
-            strip_render_only(bad, "x.rs")
-                .unwrap_err()
-                .contains("x.rs line 1")
-        );
-    }
-
-    #[test]
-    fn test_modules_and_includes_go_paths_flatten() {
-        let text = "use crate::ch_b::m::{f, g};\nuse super::n;\nfn x() { super::local(); $crate::y; }\nconst S: &str = include_str!(\"x.rs\");\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    fn t() {\n    }\n}\n";
-        let lib = Library {
-            files: [
-                (
-                    "m".to_owned(),
-                    vec![("chapters/src/ch_b/m.rs".to_owned(), Some("ch_b".to_owned()))],
-                ),
-                (
-                    "n".to_owned(),
-                    vec![("chapters/src/ch_a/n.rs".to_owned(), Some("ch_a".to_owned()))],
-                ),
-            ]
-            .into(),
+    fn library(files: &[(&str, &str, &str)]) -> Library {
+        let mut map: BTreeMap<String, Vec<(String, Option<String>)>> = BTreeMap::new();
+        for (stem, file, ch) in files {
+            map.entry((*stem).to_owned())
+                .or_default()
+                .push(((*file).to_owned(), Some((*ch).to_owned())));
+        }
+        Library {
+            files: map,
             chapter_ids: vec!["ch_a".into(), "ch_b".into()],
             crates: BTreeMap::new(),
             loaded: BTreeMap::new(),
-        };
-        let out = flatten(text, "f.rs", Some("ch_a"), &lib).unwrap();
-        assert_eq!(
-            out,
-            "use crate::m::{f, g};\nuse crate::n;\nfn x() { super::local(); $crate::y; }\nconst S: &str = \"\";"
+        }
+    }
+
+    #[test]
+    fn a_module_file_is_includable_only_without_test_bodies_and_files() {
+        let good = "//! Doc.\nuse crate::demo::Demo;\n\npub fn demo() -> Demo {\n    Demo {\n        #[cfg(feature = \"render\")]\n        source: include_str!(\"x.rs\"),\n        #[cfg(feature = \"run\")]\n        run,\n    }\n}\n\n#[cfg(test)]\nmod tests;\n\n#[cfg(test)]\n#[path = \"x_tests.rs\"]\nmod more;\n";
+        assert_eq!(includable(good, "x.rs"), Ok(()));
+        for (bad, why) in [
+            (
+                "fn f() {}\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {}\n}\n",
+                "line 3: a test module with its body",
+            ),
+            (
+                "mod helpers;\n",
+                "line 1: `mod helpers;` declares a module file",
+            ),
+            (
+                "const S: &str = include_str!(\"x.md\");\n",
+                "line 1: `include_str!` outside",
+            ),
+        ] {
+            let err = includable(bad, "x.rs").unwrap_err();
+            assert!(err.contains(why), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_paths_name_the_modules_a_notebook_includes() {
+        let lib = library(&[
+            ("m", "chapters/src/ch_b/m.rs", "ch_b"),
+            ("n", "chapters/src/ch_a/n.rs", "ch_a"),
+        ]);
+        let code = check::without_strings_and_comments(
+            "use crate::ch_b::m::{f, g};\nuse super::n;\nuse crate::demo::Demo;\n// crate::ch_b::gone\nfn x() { super::local(); $crate::y; \"crate::z\"; }\n",
         );
-        assert_eq!(
-            crate_paths(&out).into_iter().collect::<Vec<_>>(),
-            ["m", "n"]
-        );
-        let err = flatten("use crate::ch_b::gone;\n", "f.rs", Some("ch_a"), &lib).unwrap_err();
-        assert!(
-            err.contains("f.rs line 1") && err.contains("crate::ch_b::gone"),
-            "{err}"
-        );
+        let (modules, chapters) = book_paths(&code, "f.rs", Some("ch_a"), &lib).unwrap();
+        assert_eq!(modules.into_iter().collect::<Vec<_>>(), ["demo", "m", "n"]);
+        assert_eq!(chapters.into_iter().collect::<Vec<_>>(), ["ch_b"]);
+        for (code, why) in [
+            (
+                "use crate::ch_b::gone;\n",
+                "f.rs line 1: `crate::ch_b` is not followed",
+            ),
+            (
+                "\nuse crate::ch_b::{m, n};\n",
+                "f.rs line 2: `crate::ch_b` is not followed",
+            ),
+            (
+                "fn f() { super::super::x(); }",
+                "`super::super::` outside the tests",
+            ),
+            ("use super::{n, local};", "`super::{…}`"),
+        ] {
+            let err = book_paths(code, "f.rs", Some("ch_a"), &lib).unwrap_err();
+            assert!(err.contains(why), "{err}");
+        }
         assert!(names_crate("use ndarray::{Array1};", "ndarray"));
         assert!(!names_crate("x::ndarray::y", "ndarray"));
+    }
+
+    /// Every module a notebook takes (each demo's, the modules those use, the
+    /// crate-level ones) is its file as it is.
+    #[test]
+    fn every_demo_file_goes_in_as_it_is() {
+        let mut lib = Library::new(external_crates().unwrap()).unwrap();
+        for ch in chapters::all() {
+            for d in (ch.demos)() {
+                for m in lib.closure(d.id, ch.repo_path).unwrap() {
+                    if m.name == SAY {
+                        continue;
+                    }
+                    let text = std::fs::read_to_string(root().join(&m.file)).unwrap();
+                    assert!(
+                        m.item.contains(text.trim_end()),
+                        "{}: the notebook's module is not the file as it is",
+                        m.file
+                    );
+                    assert!(!text.contains("mod tests {"), "{}", m.file);
+                }
+            }
+        }
     }
 
     #[test]

@@ -172,7 +172,7 @@ pub fn demo() -> Demo {
 }
 
 /// The output has no words, so it reads the same in every language.
-fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
+pub fn run(raw: &Raw, _lang: Lang) -> Result<Output, Vec<ParamError>> {
     let n = parse_int(raw, "n", -999_999_999, 999_999_999).map_err(|e| vec![e])?;
     Ok(Output {
         blocks: vec![Block::Text(format!("2 × {n} = {}\n", doubled(n)))],

@@ -263,6 +263,22 @@ pub(super) fn scratch_crate(nb: &Value) -> Result<Scratch, String> {
         .iter()
         .flat_map(|c| modules_defined(&source_text(&c["source"])))
         .collect();
+    // The chapters' names, each leading to the top level (`mod ch_x { pub(crate)
+    // use crate::*; }`).
+    let aliases: BTreeSet<String> = code_cells
+        .iter()
+        .flat_map(|c| {
+            let src = source_text(&c["source"]);
+            src.split("\nmod ")
+                .skip(1)
+                .filter(|rest| {
+                    let name = ident(rest);
+                    rest[name.len()..].starts_with(" {\n    pub(crate) use crate::*;\n}")
+                })
+                .map(|rest| ident(rest).to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let mut defined: BTreeSet<String> = BTreeSet::new();
     for cell in code_cells {
         let id = cell["id"].as_str().unwrap_or("?");
@@ -271,7 +287,8 @@ pub(super) fn scratch_crate(nb: &Value) -> Result<Scratch, String> {
         let code_only = without_strings_and_comments(&src);
         let used = crate_paths(&code_only)
             .into_iter()
-            .chain(path_roots(&code_only));
+            .chain(path_roots(&code_only))
+            .chain(second_segments(&code_only, &aliases));
         if let Some(m) = used
             .filter(|m| all_mods.contains(m))
             .find(|m| !defined.contains(m))
@@ -347,6 +364,28 @@ fn modules_defined(code: &str) -> Vec<String> {
         .map(|rest| ident(rest).to_owned())
         .filter(|n| !n.is_empty())
         .collect()
+}
+
+/// What follows `crate::<name>::` and `super::` in `code` (`formulas` in
+/// `crate::ch_kvcache::formulas::Model` and in `super::formulas::Model`, with
+/// `ch_kvcache` one of `aliases`): the module a chapter's name or the top level
+/// leads to in a notebook.
+fn second_segments(code: &str, aliases: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        let first = ident(rest);
+        if let Some(next) = rest[first.len()..].strip_prefix("::")
+            && aliases.contains(first)
+        {
+            out.insert(ident(next).to_owned());
+        }
+    }
+    for (i, _) in code.match_indices("super::") {
+        out.insert(ident(&code[i + "super::".len()..]).to_owned());
+    }
+    out.remove("");
+    out
 }
 
 /// The first segments of the paths in `code` (`kv_calc` in `kv_calc::demo()`).
@@ -464,7 +503,7 @@ fn parse_literal(s: &str) -> Result<(String, usize), String> {
 /// `src` without its comments and the text of its string literals (their
 /// quotes kept), so that a path a message or a doc comment mentions
 /// (`formulas::max_batch` in a sentence) is not read as code that uses it.
-fn without_strings_and_comments(src: &str) -> String {
+pub(super) fn without_strings_and_comments(src: &str) -> String {
     let mut out = String::with_capacity(src.len());
     let mut chars = src.chars().peekable();
     while let Some(c) = chars.next() {

@@ -68,7 +68,10 @@ fn figures_reproduce_the_exact_source_values() {
 
 #[test]
 fn every_figure_is_quoted_by_the_text() {
-    let (en, zh) = (include_str!("../chapter.md"), include_str!("../chapter.zh.md"));
+    let (en, zh) = (
+        include_str!("../chapter.md"),
+        include_str!("../chapter.zh.md"),
+    );
     for (name, _) in figures() {
         // `name@zh` is the Chinese page's form of `name`.
         let (name, text) = match name.strip_suffix("@zh") {
