@@ -378,11 +378,12 @@ fn e2e() -> Result<(), String> {
     let nginx = nginx::Nginx::start(&root().join("dist"))?;
     let own = format!("http://127.0.0.1:{port}");
     let host = format!("http://127.0.0.1:{}", nginx.port);
-    let suites: [(&str, &str, &str); 14] = [
+    let suites: [(&str, &str, &str); 15] = [
         ("reader", &own, ""),
         ("book", &own, ""),
         ("charts", &own, ""),
         ("touch", &own, ""),
+        ("drawn", &own, ""),
         ("storage", &own, ""),
         ("notebook", &own, ""),
         ("hosts", &own, ""),
