@@ -540,6 +540,36 @@ pub struct Output {
     pub blocks: Vec<Block>,
 }
 
+/// The builder a demo ends with, blocks in display order:
+/// `Output::new().text(summary).table(header, rows).plot(chart)`.
+impl Output {
+    /// No blocks yet.
+    pub fn new() -> Output {
+        Output::default()
+    }
+
+    /// Then preformatted text.
+    pub fn text(mut self, text: impl Into<String>) -> Output {
+        self.blocks.push(Block::Text(text.into()));
+        self
+    }
+
+    /// Then a table: its column headers and rows of cells.
+    pub fn table(mut self, header: impl Into<Vec<String>>, rows: Vec<Vec<String>>) -> Output {
+        self.blocks.push(Block::Table {
+            header: header.into(),
+            rows,
+        });
+        self
+    }
+
+    /// Then a chart.
+    pub fn plot(mut self, plot: Plot) -> Output {
+        self.blocks.push(Block::Plot(plot));
+        self
+    }
+}
+
 /// A block by its place, for tests and tools that know what a demo writes
 /// where; each panics, naming the place, when the block is of another kind.
 impl Output {
@@ -621,6 +651,75 @@ pub struct Heatmap {
     /// fits it to the data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub z_range: Option<(f64, f64)>,
+}
+
+/// The builder of a chart: `Plot::new(title, x_label, y_label).log_x()`, then
+/// its series in legend order (`.line(name, xs, ys)`, `.dashed(…)`,
+/// `.bars(…)`, or ready-made ones with `.series(…)`).
+impl Plot {
+    /// A chart of series with linear axes and none yet.
+    pub fn new(
+        title: impl Into<String>,
+        x_label: impl Into<String>,
+        y_label: impl Into<String>,
+    ) -> Plot {
+        Plot {
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: y_label.into(),
+            ..Plot::default()
+        }
+    }
+
+    /// A heatmap chart: `heatmap` drawn under the title and axis labels.
+    pub fn heatmap(
+        title: impl Into<String>,
+        x_label: impl Into<String>,
+        y_label: impl Into<String>,
+        heatmap: Heatmap,
+    ) -> Plot {
+        Plot {
+            heatmap: Some(heatmap),
+            ..Plot::new(title, x_label, y_label)
+        }
+    }
+
+    /// With a logarithmic x axis.
+    pub fn log_x(self) -> Plot {
+        Plot {
+            log_x: true,
+            ..self
+        }
+    }
+
+    /// With a logarithmic y axis.
+    pub fn log_y(self) -> Plot {
+        Plot {
+            log_y: true,
+            ..self
+        }
+    }
+
+    /// Then these series (any number: a `Vec`, an iterator, an `Option`).
+    pub fn series(mut self, series: impl IntoIterator<Item = Series>) -> Plot {
+        self.series.extend(series);
+        self
+    }
+
+    /// Then a line with markers through the points `(xs[i], ys[i])`.
+    pub fn line(self, name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Plot {
+        self.series([Series::line(name, xs, ys)])
+    }
+
+    /// Then a dashed line (a bound, a target, a reference curve).
+    pub fn dashed(self, name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Plot {
+        self.series([Series::line(name, xs, ys).dashed()])
+    }
+
+    /// Then a set of bars, one at each x.
+    pub fn bars(self, name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Plot {
+        self.series([Series::bars(name, xs, ys)])
+    }
 }
 
 impl Plot {
@@ -720,6 +819,79 @@ pub struct Series {
     /// Dashed line.
     pub dashed: bool,
 }
+
+impl Series {
+    /// A line with markers through the points `(xs[i], ys[i])`.
+    pub fn line(name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Series {
+        Series {
+            name: name.into(),
+            x: xs.f64s(),
+            y: ys.f64s(),
+            ..Series::default()
+        }
+    }
+
+    /// Bars, one at each x.
+    pub fn bars(name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Series {
+        Series {
+            bars: true,
+            ..Series::line(name, xs, ys)
+        }
+    }
+
+    /// The same, drawn dashed.
+    pub fn dashed(self) -> Series {
+        Series {
+            dashed: true,
+            ..self
+        }
+    }
+}
+
+/// Numbers a chart plots, of any of Rust's number types, by value or by
+/// reference: a `Vec<f64>`, `&[u64]`, `xs.iter().map(|&t| cost(t))`. Each
+/// becomes an `f64` as `as f64` converts it.
+pub trait Numbers {
+    /// The numbers as `f64`s, in order.
+    fn f64s(self) -> Vec<f64>;
+}
+
+impl<I> Numbers for I
+where
+    I: IntoIterator,
+    I::Item: ToF64,
+{
+    fn f64s(self) -> Vec<f64> {
+        self.into_iter().map(ToF64::to_f64).collect()
+    }
+}
+
+/// One number a chart plots (see [`Numbers`]).
+pub trait ToF64 {
+    /// The number as `as f64` converts it.
+    fn to_f64(self) -> f64;
+}
+
+/// [`ToF64`] for the number types the demos chart, owned and borrowed.
+macro_rules! to_f64 {
+    ($($t:ty),+) => {
+        $(
+            impl ToF64 for $t {
+                #[allow(clippy::unnecessary_cast)]
+                fn to_f64(self) -> f64 {
+                    self as f64
+                }
+            }
+            impl ToF64 for &$t {
+                #[allow(clippy::unnecessary_cast)]
+                fn to_f64(self) -> f64 {
+                    *self as f64
+                }
+            }
+        )+
+    };
+}
+to_f64!(f64, f32, u64, i64, usize, u32, i32);
 
 /// The summary of a cell's folded source. When the source answers an exercise
 /// on the page (its title given), it says so: the page shows the plain summary

@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::Block;
 use crate::demo::defaults;
 
 fn outer(s: &[Vec<f64>], k: &[f64], v: &[f64], alpha: f64, beta: f64) -> Vec<Vec<f64>> {

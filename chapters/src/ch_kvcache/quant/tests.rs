@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::Block;
 use crate::demo::defaults;
 use crate::math;
 

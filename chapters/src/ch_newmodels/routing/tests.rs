@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::Block;
 use crate::demo::defaults;
 
 const DEFAULT_BATCHES: [usize; 3] = [256, 4_096, 65_536];
