@@ -400,32 +400,6 @@ pub fn defaults_with(params: &[Param], changes: &[(&str, &str)]) -> Raw {
     raw
 }
 
-/// The helpers a demo's tests share, written into its `mod tests` (which has
-/// the demo's `PARAMS` and `run` in scope): `raw(changes)` is the defaults with
-/// some fields changed, `out(changes)` runs them in English and expects an
-/// output, `errors(changes)` expects the parameter errors.
-#[cfg(test)]
-macro_rules! test_helpers {
-    () => {
-        #[allow(dead_code)]
-        fn raw(changes: &[(&str, &str)]) -> Raw {
-            $crate::demo::defaults_with(PARAMS, changes)
-        }
-
-        #[allow(dead_code)]
-        fn out(changes: &[(&str, &str)]) -> Output {
-            run(&$crate::demo::defaults_with(PARAMS, changes), Lang::En).unwrap()
-        }
-
-        #[allow(dead_code)]
-        fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-            run(&$crate::demo::defaults_with(PARAMS, changes), Lang::En).unwrap_err()
-        }
-    };
-}
-#[cfg(test)]
-pub(crate) use test_helpers;
-
 /// A parameter the reader got wrong, and why, in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamError {
@@ -567,34 +541,6 @@ impl Output {
     pub fn plot(mut self, plot: Plot) -> Output {
         self.blocks.push(Block::Plot(plot));
         self
-    }
-}
-
-/// A block by its place, for tests and tools that know what a demo writes
-/// where; each panics, naming the place, when the block is of another kind.
-impl Output {
-    /// Block `i`'s text.
-    pub fn text_at(&self, i: usize) -> &str {
-        match self.blocks.get(i) {
-            Some(Block::Text(t)) => t,
-            other => panic!("block {i} is not text: {other:?}"),
-        }
-    }
-
-    /// Block `i`'s table: its header and rows.
-    pub fn table_at(&self, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
-        match self.blocks.get(i) {
-            Some(Block::Table { header, rows }) => (header, rows),
-            other => panic!("block {i} is not a table: {other:?}"),
-        }
-    }
-
-    /// Block `i`'s chart.
-    pub fn plot_at(&self, i: usize) -> &Plot {
-        match self.blocks.get(i) {
-            Some(Block::Plot(p)) => p,
-            other => panic!("block {i} is not a chart: {other:?}"),
-        }
     }
 }
 
@@ -1108,3 +1054,7 @@ pub fn anchored(source: &'static str, name: &str) -> &'static str {
 #[cfg(test)]
 #[path = "demo_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "demo_test_help.rs"]
+pub(crate) mod test_help;
