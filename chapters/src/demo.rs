@@ -1,4 +1,4 @@
-//! What a cell runs: parameters in, text, tables and plot specs out.
+//! What a cell runs: parameters in; text, tables, plot specs and folds out.
 
 use std::collections::BTreeMap;
 
@@ -542,6 +542,15 @@ impl Output {
         self.blocks.push(Block::Plot(plot));
         self
     }
+
+    /// Then a fold, shown closed under `summary`, holding `inside`'s blocks.
+    pub fn details(mut self, summary: impl Into<String>, inside: Output) -> Output {
+        self.blocks.push(Block::Details {
+            summary: summary.into(),
+            blocks: inside.blocks,
+        });
+        self
+    }
 }
 
 /// One piece of output.
@@ -559,6 +568,14 @@ pub enum Block {
     },
     /// A chart; only the app knows how it is drawn.
     Plot(Plot),
+    /// A fold, shown closed: a line that says what it holds, and the blocks
+    /// that opening it shows (a cell's step-by-step audit under its headline).
+    Details {
+        /// The line shown while it is closed.
+        summary: String,
+        /// What it holds.
+        blocks: Vec<Block>,
+    },
 }
 
 /// A chart as plain series.

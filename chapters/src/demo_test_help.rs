@@ -1,8 +1,9 @@
 //! What the demos' tests share: running a demo on its defaults with a few
-//! fields changed ([`test_helpers!`]), and its output's blocks by kind, so a
-//! test names "the first table" or "the second chart" and a block added
-//! ahead of another kind does not move it. Each lookup panics, naming what
-//! it looked for and what the output holds, when there is no such block.
+//! fields changed ([`test_helpers!`]), and its output's blocks by kind in
+//! reading order, the blocks inside a fold included, so a test names "the
+//! first table" or "the second chart" and neither a block added ahead of
+//! another kind nor a fold around it moves it. Each lookup panics, naming
+//! what it looked for and what the output holds, when there is no such block.
 
 use super::{Block, Output, Plot};
 
@@ -30,13 +31,32 @@ macro_rules! test_helpers {
 }
 pub(crate) use test_helpers;
 
+/// Every block in reading order: a fold, then the blocks inside it.
+fn reading_order(blocks: &[Block]) -> Vec<&Block> {
+    blocks
+        .iter()
+        .flat_map(|b| match b {
+            Block::Details { blocks, .. } => [vec![b], reading_order(blocks)].concat(),
+            _ => vec![b],
+        })
+        .collect()
+}
+
 /// The `n`th block (from 0) that `pick` accepts, or a panic naming `what`.
 fn nth<'a, T>(o: &'a Output, n: usize, what: &str, pick: impl Fn(&'a Block) -> Option<T>) -> T {
-    o.blocks
-        .iter()
+    reading_order(&o.blocks)
+        .into_iter()
         .filter_map(pick)
         .nth(n)
         .unwrap_or_else(|| panic!("no {what} number {n} (from 0) in {:?}", o.blocks))
+}
+
+/// The `n`th fold: its summary and what it holds.
+pub(crate) fn fold(o: &Output, n: usize) -> (&str, &[Block]) {
+    nth(o, n, "fold", |b| match b {
+        Block::Details { summary, blocks } => Some((summary.as_str(), blocks.as_slice())),
+        _ => None,
+    })
 }
 
 /// The `n`th text block's text.
@@ -65,10 +85,12 @@ pub(crate) fn plot(o: &Output, n: usize) -> &Plot {
 
 /// Every chart, in order.
 pub(crate) fn plots(o: &Output) -> impl Iterator<Item = &Plot> {
-    o.blocks.iter().filter_map(|b| match b {
-        Block::Plot(p) => Some(p),
-        _ => None,
-    })
+    reading_order(&o.blocks)
+        .into_iter()
+        .filter_map(|b| match b {
+            Block::Plot(p) => Some(p),
+            _ => None,
+        })
 }
 
 /// Rows of cells written as string literals, to compare with a table's.

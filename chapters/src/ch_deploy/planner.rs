@@ -765,7 +765,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     .series(yours);
     Ok(Output::new()
         .text(text)
-        .table(header, rows)
+        .details(say::audit.text(lang), Output::new().table(header, rows))
         .table(pair_header, pair_rows)
         .text(notes)
         .plot(plot))

@@ -519,6 +519,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     text += &transfer_text(&ms, p.convention, lang);
 
     let n = requests(p.requests, lang);
+    let headline = headline(&ms, &p, lang);
     let header = vec![
         say::col_context.text(lang),
         say::col_one { model: k3.name }.text(lang),
@@ -529,9 +530,47 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         say::col_all { model: v4.name, n: &n }.text(lang),
     ];
     Ok(Output::new()
-        .text(text)
+        .text(headline)
+        .details(say::audit.text(lang), Output::new().text(text))
         .table(header, rows)
         .plot(plot(&ms, &p, lang)))
+}
+
+/// What the parameters come to, ahead of the audit: both models' KV for all
+/// the requests at the longest context, and their bare cards at
+/// [`BARE_TOKENS`].
+fn headline(ms: &[RequestKv; 2], p: &Params, lang: Lang) -> String {
+    let [k3, v4] = ms;
+    let at = p.contexts.iter().copied().max().unwrap_or(BARE_TOKENS);
+    let (a, b) = (k3.gb(at), v4.gb(at));
+    let cards = |m: &RequestKv| {
+        let (w, k) = m.bare_cards(BARE_TOKENS, p.requests, p.card_gb);
+        group_u64(w + k)
+    };
+    let held = say::headline {
+        n: requests(p.requests, lang),
+        at: tokens(at, lang),
+        kn: k3.name,
+        kt: tb(k3.total_tb(at, p.requests)),
+        ka: gb(a),
+        vn: v4.name,
+        vt: tb(v4.total_tb(at, p.requests)),
+        vb: gb(b),
+        ratio: if b > 0.0 {
+            times(a / b)
+        } else {
+            "—".to_owned()
+        },
+    };
+    let bare = say::headline_cards {
+        card: input(p.card_gb),
+        bare_at: tokens(BARE_TOKENS, lang),
+        kn: k3.name,
+        kc: cards(k3),
+        vn: v4.name,
+        vc: cards(v4),
+    };
+    held.text(lang) + &bare.text(lang)
 }
 
 /// Per-request GB against context length, unrounded, with each model's fixed

@@ -2,7 +2,8 @@
 //! file as it is.
 
 use super::*;
-use crate::demo::test_help::{text, table, plot};
+use crate::demo::Block;
+use crate::demo::test_help::{fold, plot, table, text};
 use crate::demo::defaults;
 
 crate::demo::test_help::test_helpers!();
@@ -165,6 +166,22 @@ fn the_default_text_and_step_table() {
         ["GPUs", "total nodes × 8", "6,496", "6,496"],
     ];
     assert_eq!(rows, &expected.map(|r| r.map(String::from).to_vec()));
+}
+
+#[test]
+fn the_plan_leads_and_its_steps_are_folded_under_it() {
+    let o = out(&[]);
+    let Block::Text(lead) = &o.blocks[0] else {
+        panic!("{:?}", o.blocks[0])
+    };
+    assert!(
+        lead.contains("Article rounding: 812 nodes (580 D + 232 P), 6,496 GPUs."),
+        "{lead}"
+    );
+    let (summary, inside) = fold(&o, 0);
+    assert_eq!(summary, "The plan step by step, in both roundings");
+    assert!(matches!(&o.blocks[1], Block::Details { .. }));
+    assert!(matches!(inside, [Block::Table { rows, .. }] if rows.len() == 11));
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! file as it is.
 
 use super::*;
-use crate::demo::test_help::{text, table, plot};
+use crate::demo::Block;
+use crate::demo::test_help::{fold, plot, table, text};
 use crate::demo::defaults;
 
 crate::demo::test_help::test_helpers!();
@@ -112,7 +113,7 @@ fn the_counts_agree_with_plan_and_the_ledger() {
 #[test]
 fn the_default_text() {
     let o = out(&[]);
-    let t = text(&o, 0);
+    let t = text(&o, 1);
     for want in [
         "Sizes are decimal, as the article counts: KB = 1,000 B",
         "per token: 24 MLA layers × 2 latents (K and V) × 640 values × 2 B (BF16) = 24 × 2,560 B = 61,440 B = 61.44 KB (60.0 KiB), which the article rounds to 61.4 KB\n",
@@ -134,6 +135,28 @@ fn the_default_text() {
         assert!(t.contains(want), "missing {want:?} in\n{t}");
     }
     assert!(!t.contains("arithmetic only"));
+}
+
+#[test]
+fn the_headline_leads_and_the_audit_is_folded_under_it() {
+    let o = out(&[]);
+    assert_eq!(
+        text(&o, 0),
+        "10,000 requests held at once, at 1,000,000 tokens: Kimi-K3 616 TB of KV (61.6 GB a request), DeepSeek-V4-Pro 122 TB (12.2 GB a request); K3 / V4 = 5.0×.\n\
+         Bare cards at 1,000,000 tokens (141 GB each, weights and KV pooled): Kimi-K3 4,389, DeepSeek-V4-Pro 878.\n"
+    );
+    let (summary, inside) = fold(&o, 0);
+    assert_eq!(summary, "How each number is counted, step by step");
+    assert!(matches!(inside, [Block::Text(t)] if t == text(&o, 1)));
+    // The longest context leads, wherever it is in the list; the cards follow
+    // the reader's card size.
+    let o = out(&[("contexts", "500,000 131,072"), ("card_gb", "288")]);
+    assert!(
+        text(&o, 0).contains("at 500,000 tokens: Kimi-K3 309 TB"),
+        "{}",
+        text(&o, 0)
+    );
+    assert!(text(&o, 0).contains("(288 GB each"), "{}", text(&o, 0));
 }
 
 #[test]
@@ -185,7 +208,7 @@ fn the_default_table_and_chart() {
 #[test]
 fn the_ch_newmodels_convention() {
     let o = out(&[("convention", CONVENTIONS[1])]);
-    let t = text(&o, 0);
+    let t = text(&o, 1);
     for want in [
         "Kimi-K3 (ch_newmodels' ledger)\n  per token: 24 MLA layers × 576 values (one latent and RoPE key) × 2 B (BF16) = 27,648 B = 27.0 KiB (27.6 KB)\n  fixed: the KDA state in float32, 69 × 96 × 128 × 128 × 4 B = 434,110,464 B = 414 MiB (434 MB)\n",
         "per token: 30 CSA layers × (584 + 132) B / 4 + 31 HCA layers × 584 B / 128 = 5,511.4375 B = 5.4 KiB (5.5 KB)",
@@ -206,7 +229,7 @@ fn parameters_change_the_counts() {
         ("requests", "1"),
         ("card_gb", "288"),
     ]);
-    let t = text(&o, 0);
+    let t = text(&o, 1);
     assert!(t.contains("arithmetic only"), "{t}");
     assert!(t.contains("on 288 GB cards"), "{t}");
     assert!(
