@@ -49,17 +49,43 @@ pub struct CellIsland {
     pub answers: Option<(String, String)>,
 }
 
-/// A demo's output blocks: text, tables and charts. The page's first copy is
-/// this, rendered at build time with the defaults' output.
-pub fn blocks_view(blocks: Vec<Block>) -> impl IntoView {
+/// A demo's output blocks: text, tables, charts and folds. The page's first
+/// copy is this, rendered at build time with the defaults' output. A fold is
+/// closed until the reader opens it; `open` keeps it as the reader left it
+/// when a new run replaces the output.
+pub fn blocks_view(blocks: Vec<Block>, open: RwSignal<bool>) -> impl IntoView {
     blocks
         .into_iter()
-        .map(|b| match b {
-            Block::Text(t) => view! { <pre class="cell-text" tabindex="0">{t}</pre> }.into_any(),
-            Block::Table { header, rows } => view! { <DataTable header rows/> }.into_any(),
-            Block::Plot(p) => view! { <Chart plot=p/> }.into_any(),
-        })
+        .map(|b| block_view(b, open))
         .collect_view()
+}
+
+/// One block of [`blocks_view`].
+fn block_view(block: Block, open: RwSignal<bool>) -> AnyView {
+    match block {
+        Block::Text(t) => view! { <pre class="cell-text" tabindex="0">{t}</pre> }.into_any(),
+        Block::Table { header, rows } => view! { <DataTable header rows/> }.into_any(),
+        Block::Plot(p) => view! { <Chart plot=p/> }.into_any(),
+        Block::Details { summary, blocks } => {
+            let inside = blocks
+                .into_iter()
+                .map(|b| block_view(b, open))
+                .collect_view();
+            let toggled = move |ev| {
+                let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
+                if now != open.get_untracked() {
+                    open.set(now);
+                }
+            };
+            view! {
+                <details class="cell-details" prop:open=move || open.get() on:toggle=toggled>
+                    <summary>{summary}</summary>
+                    {inside}
+                </details>
+            }
+            .into_any()
+        }
+    }
 }
 
 /// How long a cell waits after the last keystroke before it runs.
@@ -316,11 +342,13 @@ pub fn Cell(
         })
         .collect_view();
 
+    // Whether the reader has the output's fold open, across runs.
+    let folds_open = RwSignal::new(false);
     let out_view = move || {
         let Some(o) = output.get() else {
             return view! { <div class="prerendered" inner_html=initial.clone()></div> }.into_any();
         };
-        blocks_view(o.blocks).into_any()
+        blocks_view(o.blocks, folds_open).into_any()
     };
 
     view! {

@@ -56,7 +56,7 @@ pub fn cell(
     };
     let source_lines = demo.source.lines().count();
     let inner = render(lang, move || {
-        let initial = crate::cell::blocks_view(output.blocks).to_html();
+        let initial = crate::cell::blocks_view(output.blocks, RwSignal::new(false)).to_html();
         let typed = Default::default();
         view! { <Cell demo source_html source_lines initial answers typed/> }
     });

@@ -1,4 +1,4 @@
-//! What a cell runs: parameters in, text, tables and plot specs out.
+//! What a cell runs: parameters in; text, tables, plot specs and folds out.
 
 use std::collections::BTreeMap;
 
@@ -400,32 +400,6 @@ pub fn defaults_with(params: &[Param], changes: &[(&str, &str)]) -> Raw {
     raw
 }
 
-/// The helpers a demo's tests share, written into its `mod tests` (which has
-/// the demo's `PARAMS` and `run` in scope): `raw(changes)` is the defaults with
-/// some fields changed, `out(changes)` runs them in English and expects an
-/// output, `errors(changes)` expects the parameter errors.
-#[cfg(test)]
-macro_rules! test_helpers {
-    () => {
-        #[allow(dead_code)]
-        fn raw(changes: &[(&str, &str)]) -> Raw {
-            $crate::demo::defaults_with(PARAMS, changes)
-        }
-
-        #[allow(dead_code)]
-        fn out(changes: &[(&str, &str)]) -> Output {
-            run(&$crate::demo::defaults_with(PARAMS, changes), Lang::En).unwrap()
-        }
-
-        #[allow(dead_code)]
-        fn errors(changes: &[(&str, &str)]) -> Vec<ParamError> {
-            run(&$crate::demo::defaults_with(PARAMS, changes), Lang::En).unwrap_err()
-        }
-    };
-}
-#[cfg(test)]
-pub(crate) use test_helpers;
-
 /// A parameter the reader got wrong, and why, in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamError {
@@ -540,31 +514,42 @@ pub struct Output {
     pub blocks: Vec<Block>,
 }
 
-/// A block by its place, for tests and tools that know what a demo writes
-/// where; each panics, naming the place, when the block is of another kind.
+/// The builder a demo ends with, blocks in display order:
+/// `Output::new().text(summary).table(header, rows).plot(chart)`.
 impl Output {
-    /// Block `i`'s text.
-    pub fn text_at(&self, i: usize) -> &str {
-        match self.blocks.get(i) {
-            Some(Block::Text(t)) => t,
-            other => panic!("block {i} is not text: {other:?}"),
-        }
+    /// No blocks yet.
+    pub fn new() -> Output {
+        Output::default()
     }
 
-    /// Block `i`'s table: its header and rows.
-    pub fn table_at(&self, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
-        match self.blocks.get(i) {
-            Some(Block::Table { header, rows }) => (header, rows),
-            other => panic!("block {i} is not a table: {other:?}"),
-        }
+    /// Then preformatted text.
+    pub fn text(mut self, text: impl Into<String>) -> Output {
+        self.blocks.push(Block::Text(text.into()));
+        self
     }
 
-    /// Block `i`'s chart.
-    pub fn plot_at(&self, i: usize) -> &Plot {
-        match self.blocks.get(i) {
-            Some(Block::Plot(p)) => p,
-            other => panic!("block {i} is not a chart: {other:?}"),
-        }
+    /// Then a table: its column headers and rows of cells.
+    pub fn table(mut self, header: impl Into<Vec<String>>, rows: Vec<Vec<String>>) -> Output {
+        self.blocks.push(Block::Table {
+            header: header.into(),
+            rows,
+        });
+        self
+    }
+
+    /// Then a chart.
+    pub fn plot(mut self, plot: Plot) -> Output {
+        self.blocks.push(Block::Plot(plot));
+        self
+    }
+
+    /// Then a fold, shown closed under `summary`, holding `inside`'s blocks.
+    pub fn details(mut self, summary: impl Into<String>, inside: Output) -> Output {
+        self.blocks.push(Block::Details {
+            summary: summary.into(),
+            blocks: inside.blocks,
+        });
+        self
     }
 }
 
@@ -583,6 +568,14 @@ pub enum Block {
     },
     /// A chart; only the app knows how it is drawn.
     Plot(Plot),
+    /// A fold, shown closed: a line that says what it holds, and the blocks
+    /// that opening it shows (a cell's step-by-step audit under its headline).
+    Details {
+        /// The line shown while it is closed.
+        summary: String,
+        /// What it holds.
+        blocks: Vec<Block>,
+    },
 }
 
 /// A chart as plain series.
@@ -621,6 +614,75 @@ pub struct Heatmap {
     /// fits it to the data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub z_range: Option<(f64, f64)>,
+}
+
+/// The builder of a chart: `Plot::new(title, x_label, y_label).log_x()`, then
+/// its series in legend order (`.line(name, xs, ys)`, `.dashed(…)`,
+/// `.bars(…)`, or ready-made ones with `.series(…)`).
+impl Plot {
+    /// A chart of series with linear axes and none yet.
+    pub fn new(
+        title: impl Into<String>,
+        x_label: impl Into<String>,
+        y_label: impl Into<String>,
+    ) -> Plot {
+        Plot {
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: y_label.into(),
+            ..Plot::default()
+        }
+    }
+
+    /// A heatmap chart: `heatmap` drawn under the title and axis labels.
+    pub fn heatmap(
+        title: impl Into<String>,
+        x_label: impl Into<String>,
+        y_label: impl Into<String>,
+        heatmap: Heatmap,
+    ) -> Plot {
+        Plot {
+            heatmap: Some(heatmap),
+            ..Plot::new(title, x_label, y_label)
+        }
+    }
+
+    /// With a logarithmic x axis.
+    pub fn log_x(self) -> Plot {
+        Plot {
+            log_x: true,
+            ..self
+        }
+    }
+
+    /// With a logarithmic y axis.
+    pub fn log_y(self) -> Plot {
+        Plot {
+            log_y: true,
+            ..self
+        }
+    }
+
+    /// Then these series (any number: a `Vec`, an iterator, an `Option`).
+    pub fn series(mut self, series: impl IntoIterator<Item = Series>) -> Plot {
+        self.series.extend(series);
+        self
+    }
+
+    /// Then a line with markers through the points `(xs[i], ys[i])`.
+    pub fn line(self, name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Plot {
+        self.series([Series::line(name, xs, ys)])
+    }
+
+    /// Then a dashed line (a bound, a target, a reference curve).
+    pub fn dashed(self, name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Plot {
+        self.series([Series::line(name, xs, ys).dashed()])
+    }
+
+    /// Then a set of bars, one at each x.
+    pub fn bars(self, name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Plot {
+        self.series([Series::bars(name, xs, ys)])
+    }
 }
 
 impl Plot {
@@ -720,6 +782,79 @@ pub struct Series {
     /// Dashed line.
     pub dashed: bool,
 }
+
+impl Series {
+    /// A line with markers through the points `(xs[i], ys[i])`.
+    pub fn line(name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Series {
+        Series {
+            name: name.into(),
+            x: xs.f64s(),
+            y: ys.f64s(),
+            ..Series::default()
+        }
+    }
+
+    /// Bars, one at each x.
+    pub fn bars(name: impl Into<String>, xs: impl Numbers, ys: impl Numbers) -> Series {
+        Series {
+            bars: true,
+            ..Series::line(name, xs, ys)
+        }
+    }
+
+    /// The same, drawn dashed.
+    pub fn dashed(self) -> Series {
+        Series {
+            dashed: true,
+            ..self
+        }
+    }
+}
+
+/// Numbers a chart plots, of any of Rust's number types, by value or by
+/// reference: a `Vec<f64>`, `&[u64]`, `xs.iter().map(|&t| cost(t))`. Each
+/// becomes an `f64` as `as f64` converts it.
+pub trait Numbers {
+    /// The numbers as `f64`s, in order.
+    fn f64s(self) -> Vec<f64>;
+}
+
+impl<I> Numbers for I
+where
+    I: IntoIterator,
+    I::Item: ToF64,
+{
+    fn f64s(self) -> Vec<f64> {
+        self.into_iter().map(ToF64::to_f64).collect()
+    }
+}
+
+/// One number a chart plots (see [`Numbers`]).
+pub trait ToF64 {
+    /// The number as `as f64` converts it.
+    fn to_f64(self) -> f64;
+}
+
+/// [`ToF64`] for the number types the demos chart, owned and borrowed.
+macro_rules! to_f64 {
+    ($($t:ty),+) => {
+        $(
+            impl ToF64 for $t {
+                #[allow(clippy::unnecessary_cast)]
+                fn to_f64(self) -> f64 {
+                    self as f64
+                }
+            }
+            impl ToF64 for &$t {
+                #[allow(clippy::unnecessary_cast)]
+                fn to_f64(self) -> f64 {
+                    *self as f64
+                }
+            }
+        )+
+    };
+}
+to_f64!(f64, f32, u64, i64, usize, u32, i32);
 
 /// The summary of a cell's folded source. When the source answers an exercise
 /// on the page (its title given), it says so: the page shows the plain summary
@@ -936,3 +1071,7 @@ pub fn anchored(source: &'static str, name: &str) -> &'static str {
 #[cfg(test)]
 #[path = "demo_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "demo_test_help.rs"]
+pub(crate) mod test_help;

@@ -89,6 +89,17 @@ fn texts(block: &Block) -> Vec<(String, String)> {
             v
         }
         Block::Plot(p) => plot_texts(p),
+        Block::Details { summary, blocks } => {
+            let mut v = vec![("fold summary".into(), summary.clone())];
+            for (i, b) in blocks.iter().enumerate() {
+                v.extend(
+                    texts(b)
+                        .into_iter()
+                        .map(|(place, t)| (format!("fold block {i}, {place}"), t)),
+                );
+            }
+            v
+        }
     }
 }
 
@@ -131,6 +142,10 @@ fn shape(block: &Block) -> String {
                 .map(|s| (&s.x, &s.y, s.bars, s.dashed))
                 .collect::<Vec<_>>(),
             p.heatmap.as_ref().map(|h| (&h.z, h.z_range))
+        ),
+        Block::Details { blocks, .. } => format!(
+            "fold of [{}]",
+            blocks.iter().map(shape).collect::<Vec<_>>().join("; ")
         ),
     }
 }

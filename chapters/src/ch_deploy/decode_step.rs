@@ -7,7 +7,7 @@
 use crate::ch_deploy::plan::{self, Gpu, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
 use crate::ch_newmodels::ledger;
-use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
+use crate::demo::{AllOk, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::decode_step as say;
 
@@ -354,48 +354,32 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             ]
         })
         .collect();
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table { header, rows },
-            Block::Plot(plot(&cases, &p, lang)),
-        ],
-    })
+    Ok(Output::new()
+        .text(text)
+        .table(header, rows)
+        .plot(plot(&cases, &p, lang)))
 }
 
 /// Step time against context for the four cases, and the target, dashed.
 fn plot(cases: &[(plan::Model, Gpu, Step)], p: &Params, lang: Lang) -> Plot {
     let xs = chart_lengths(p.tokens);
-    let x: Vec<f64> = xs.iter().map(|&t| t as f64).collect();
-    let mut series: Vec<Series> = cases
-        .iter()
-        .map(|(m, gpu, s)| Series {
-            name: on(m.name, gpu.name, lang),
-            x: x.clone(),
-            y: xs.iter().map(|&t| s.ms(t)).collect(),
-            bars: false,
-            dashed: false,
-        })
-        .collect();
-    series.push(Series {
-        name: say::target {
+    Plot::new(
+        say::chart_title.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .log_x()
+    .series(cases.iter().map(|(m, gpu, s)| {
+        Series::line(on(m.name, gpu.name, lang), &xs, xs.iter().map(|&t| s.ms(t)))
+    }))
+    .dashed(
+        say::target {
             ms: ms_in(p.target_ms),
         }
         .text(lang),
-        x: x.clone(),
-        y: vec![p.target_ms; xs.len()],
-        bars: false,
-        dashed: true,
-    });
-    Plot {
-        title: say::chart_title.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: true,
-        log_y: false,
-        series,
-        heatmap: None,
-    }
+        &xs,
+        vec![p.target_ms; xs.len()],
+    )
 }
 
 /// The figures the chapter's text quotes from this cell: (name, value), at

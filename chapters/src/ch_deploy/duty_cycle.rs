@@ -9,7 +9,7 @@ use crate::ch_deploy::plan::{
     k3, plan, v4,
 };
 use crate::ch_deploy::planner::{MODES, mode_of, num, pairs, times};
-use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
+use crate::demo::{AllOk, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::duty_cycle as say;
 
@@ -227,9 +227,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     let decode_s = p.out_tokens as f64 / p.tok_per_s;
     let mode_name = mode_label(p.mode, lang);
     let Some(rows) = all_rows(&rs, p.pd_ratio, p.mode) else {
-        return Ok(Output {
-            blocks: vec![Block::Text(say::no_plan.text(lang))],
-        });
+        return Ok(Output::new().text(say::no_plan.text(lang)));
     };
     let secs = num(decode_s, 2);
     let mut text = say::decode {
@@ -411,67 +409,44 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     xs.sort_by(f64::total_cmp);
     xs.dedup();
     let Some(curves) = all_rows(&xs, p.pd_ratio, p.mode) else {
-        return Ok(Output::default());
+        return Ok(Output::new());
     };
-    let mut series: Vec<Series> = curves
-        .iter()
-        .zip(&names)
-        .map(|(r, name)| Series {
-            name: name.clone(),
-            x: xs.clone(),
-            y: r.at.iter().map(|x| x.1 as f64).collect(),
-            bars: false,
-            dashed: false,
-        })
-        .collect();
-    for (j, (&idle, &rho)) in p.idle.iter().zip(&rs).enumerate() {
+    let marks = p.idle.iter().zip(&rs).enumerate().map(|(j, (&idle, &rho))| {
         let mut ys: Vec<f64> = rows.iter().map(|r| r.at[j].1 as f64).collect();
         ys.sort_by(|a, b| b.total_cmp(a));
-        series.push(Series {
-            name: say::series_idle {
-                idle: group_u64(idle),
-                rho: percent(rho),
-            }
-            .text(lang),
-            x: vec![rho; ys.len()],
-            y: ys,
-            bars: false,
-            dashed: true,
-        });
-    }
-    let plot = Plot {
-        title: say::chart_title {
+        let name = say::series_idle {
+            idle: group_u64(idle),
+            rho: percent(rho),
+        };
+        Series::line(name.text(lang), vec![rho; ys.len()], ys).dashed()
+    });
+    let plot = Plot::new(
+        say::chart_title {
             tokens: &tokens,
             concurrent: &concurrent,
             mode: &mode_name,
         }
         .text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series,
-        heatmap: None,
-    };
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .series(
+        curves
+            .iter()
+            .zip(&names)
+            .map(|(r, name)| Series::line(name, &xs, r.at.iter().map(|x| x.1))),
+    )
+    .series(marks);
     let mut d_header = header.clone();
     d_header[0] = say::col_d.text(lang);
     let mut t_header = header;
     t_header[0] = say::col_total.text(lang);
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header: d_header,
-                rows: d_rows,
-            },
-            Block::Table {
-                header: t_header,
-                rows: total_rows,
-            },
-            Block::Text(notes),
-            Block::Plot(plot),
-        ],
-    })
+    Ok(Output::new()
+        .text(text)
+        .table(d_header, d_rows)
+        .table(t_header, total_rows)
+        .text(notes)
+        .plot(plot))
 }
 
 /// A share as a percentage to one decimal, kept: `0.7%`.

@@ -6,7 +6,7 @@
 
 use crate::ch_deploy::plan::{self, EpRow, RoundTo};
 use crate::ch_deploy::request_kv::{input, num, pct};
-use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
+use crate::demo::{AllOk, Demo, Output, Param, ParamError, Plot, Raw, group_u64};
 use crate::lang::Lang;
 use crate::say::ep_sizing as say;
 
@@ -534,65 +534,40 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             ]
         })
         .collect();
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header,
-                rows: cells,
-            },
-            Block::Plot(plot(&table, &p, lang)),
-        ],
-    })
+    Ok(Output::new()
+        .text(text)
+        .table(header, cells)
+        .plot(plot(&table, &p, lang)))
 }
 
 /// GB per card (the fullest) against EP: experts' weights, what is left for
 /// KV, the card's memory and min_free.
 fn plot(table: &[Row], p: &Params, lang: Lang) -> Plot {
-    let x: Vec<f64> = table.iter().map(|r| r.ep as f64).collect();
-    let line = |name: String, y: Vec<f64>, dashed: bool| Series {
-        name,
-        x: x.clone(),
-        y,
-        bars: false,
-        dashed,
+    let x: Vec<u64> = table.iter().map(|r| r.ep).collect();
+    let card = say::series_card {
+        gb: input(p.card_gb),
     };
-    Plot {
-        title: say::chart_title.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: true,
-        log_y: false,
-        series: vec![
-            line(
-                say::series_weights.text(lang),
-                table.iter().map(|r| r.card.weight_gb).collect(),
-                false,
-            ),
-            line(
-                say::series_free.text(lang),
-                table.iter().map(|r| r.card.free_gb).collect(),
-                false,
-            ),
-            line(
-                say::series_card {
-                    gb: input(p.card_gb),
-                }
-                .text(lang),
-                vec![p.card_gb; table.len()],
-                true,
-            ),
-            line(
-                say::series_min_free {
-                    gb: input(p.min_free),
-                }
-                .text(lang),
-                vec![p.min_free; table.len()],
-                true,
-            ),
-        ],
-        heatmap: None,
-    }
+    let min_free = say::series_min_free {
+        gb: input(p.min_free),
+    };
+    Plot::new(
+        say::chart_title.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .log_x()
+    .line(
+        say::series_weights.text(lang),
+        &x,
+        table.iter().map(|r| r.card.weight_gb),
+    )
+    .line(
+        say::series_free.text(lang),
+        &x,
+        table.iter().map(|r| r.card.free_gb),
+    )
+    .dashed(card.text(lang), &x, vec![p.card_gb; table.len()])
+    .dashed(min_free.text(lang), &x, vec![p.min_free; table.len()])
 }
 
 /// The row for `ep` in a table (`None` if `ep` is not tried).

@@ -9,7 +9,7 @@ use crate::ch_deploy::plan::{
     k3, plan_per_card, request_gb, v4,
 };
 use crate::ch_kvcache::kv_calc::grouped;
-use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
+use crate::demo::{AllOk, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::planner as say;
 
@@ -738,59 +738,37 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
 
     // The chart.
     let xs = chart_targets(s.target);
-    let mut series: Vec<Series> = four
-        .iter()
-        .map(|t| {
-            let pts = curve(&s, t.model, t.gpu, &xs, p.mode);
-            Series {
-                name: pair_name(t, lang),
-                x: pts.iter().map(|&(x, _)| x as f64).collect(),
-                y: pts.iter().map(|&(_, y)| y as f64).collect(),
-                bars: false,
-                dashed: false,
-            }
-        })
-        .collect();
-    if let Some((_, t)) = chosen.at_rho {
-        series.push(Series {
-            name: say::your_plan {
-                model: m.name,
-                gpu: s.gpu.name,
-                ep: group_u64(m.ep),
-            }
-            .text(lang),
-            x: vec![s.target as f64],
-            y: vec![t as f64],
-            bars: false,
-            dashed: false,
-        });
-    }
-    let plot = Plot {
-        title: say::chart_title {
+    let curves = four.iter().map(|t| {
+        let pts = curve(&s, t.model, t.gpu, &xs, p.mode);
+        let (x, y): (Vec<_>, Vec<_>) = pts.into_iter().unzip();
+        Series::line(pair_name(t, lang), x, y)
+    });
+    let yours = chosen.at_rho.map(|(_, t)| {
+        let name = say::your_plan {
+            model: m.name,
+            gpu: s.gpu.name,
+            ep: group_u64(m.ep),
+        };
+        Series::line(name.text(lang), [s.target], [t])
+    });
+    let plot = Plot::new(
+        say::chart_title {
             tokens: &tokens,
             rho: &rho,
             mode: &mode_name,
         }
         .text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series,
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table { header, rows },
-            Block::Table {
-                header: pair_header,
-                rows: pair_rows,
-            },
-            Block::Text(notes),
-            Block::Plot(plot),
-        ],
-    })
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .series(curves)
+    .series(yours);
+    Ok(Output::new()
+        .text(text)
+        .details(say::audit.text(lang), Output::new().table(header, rows))
+        .table(pair_header, pair_rows)
+        .text(notes)
+        .plot(plot))
 }
 
 /// The other rounding mode.

@@ -10,7 +10,7 @@
 use crate::ch_deploy::plan::{self, RoundTo};
 use crate::ch_kvcache::kv_calc::{INDEXER_KEY_BYTES, LEDGER_V4, grouped};
 use crate::ch_newmodels::ledger::{self, V4_ENTRY, V4_WINDOW, fmt_exact};
-use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
+use crate::demo::{AllOk, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::request_kv as say;
 
@@ -519,6 +519,7 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
     text += &transfer_text(&ms, p.convention, lang);
 
     let n = requests(p.requests, lang);
+    let headline = headline(&ms, &p, lang);
     let header = vec![
         say::col_context.text(lang),
         say::col_one { model: k3.name }.text(lang),
@@ -528,54 +529,74 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         say::col_all { model: k3.name, n: &n }.text(lang),
         say::col_all { model: v4.name, n: &n }.text(lang),
     ];
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table { header, rows },
-            Block::Plot(plot(&ms, &p, lang)),
-        ],
-    })
+    Ok(Output::new()
+        .text(headline)
+        .details(say::audit.text(lang), Output::new().text(text))
+        .table(header, rows)
+        .plot(plot(&ms, &p, lang)))
+}
+
+/// What the parameters come to, ahead of the audit: both models' KV for all
+/// the requests at the longest context, and their bare cards at
+/// [`BARE_TOKENS`].
+fn headline(ms: &[RequestKv; 2], p: &Params, lang: Lang) -> String {
+    let [k3, v4] = ms;
+    let at = p.contexts.iter().copied().max().unwrap_or(BARE_TOKENS);
+    let (a, b) = (k3.gb(at), v4.gb(at));
+    let cards = |m: &RequestKv| {
+        let (w, k) = m.bare_cards(BARE_TOKENS, p.requests, p.card_gb);
+        group_u64(w + k)
+    };
+    let held = say::headline {
+        n: requests(p.requests, lang),
+        at: tokens(at, lang),
+        kn: k3.name,
+        kt: tb(k3.total_tb(at, p.requests)),
+        ka: gb(a),
+        vn: v4.name,
+        vt: tb(v4.total_tb(at, p.requests)),
+        vb: gb(b),
+        ratio: if b > 0.0 {
+            times(a / b)
+        } else {
+            "—".to_owned()
+        },
+    };
+    let bare = say::headline_cards {
+        card: input(p.card_gb),
+        bare_at: tokens(BARE_TOKENS, lang),
+        kn: k3.name,
+        kc: cards(k3),
+        vn: v4.name,
+        vc: cards(v4),
+    };
+    held.text(lang) + &bare.text(lang)
 }
 
 /// Per-request GB against context length, unrounded, with each model's fixed
 /// part and one card's memory as dashed lines.
 fn plot(ms: &[RequestKv; 2], p: &Params, lang: Lang) -> Plot {
     let xs = chart_lengths(&p.contexts);
-    let line = |name: String, y: &dyn Fn(u64) -> f64, dashed: bool| Series {
-        name,
-        x: xs.iter().map(|&x| x as f64).collect(),
-        y: xs.iter().map(|&x| y(x)).collect(),
-        bars: false,
-        dashed,
+    let level = |y: f64| vec![y; xs.len()];
+    let card = say::series_card {
+        gb: input(p.card_gb),
     };
-    let mut series = Vec::new();
-    for m in ms {
-        series.push(line(m.name.to_owned(), &|x| m.exact_gb(x), false));
-    }
-    for m in ms.iter().filter(|m| m.fixed_gb > 0.0) {
-        series.push(line(
-            say::series_fixed { model: m.name }.text(lang),
-            &|_| m.fixed_gb,
-            true,
-        ));
-    }
-    series.push(line(
-        say::series_card {
-            gb: input(p.card_gb),
-        }
-        .text(lang),
-        &|_| p.card_gb,
-        true,
-    ));
-    Plot {
-        title: say::chart_title.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: true,
-        log_y: true,
-        series,
-        heatmap: None,
-    }
+    Plot::new(
+        say::chart_title.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .log_x()
+    .log_y()
+    .series(
+        ms.iter()
+            .map(|m| Series::line(m.name, &xs, xs.iter().map(|&x| m.exact_gb(x)))),
+    )
+    .series(ms.iter().filter(|m| m.fixed_gb > 0.0).map(|m| {
+        let name = say::series_fixed { model: m.name };
+        Series::line(name.text(lang), &xs, level(m.fixed_gb)).dashed()
+    }))
+    .dashed(card.text(lang), &xs, level(p.card_gb))
 }
 
 /// The figures the chapter's text quotes from this cell: (name, value), at

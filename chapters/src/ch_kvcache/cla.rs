@@ -5,7 +5,7 @@
 use super::formulas::{gqa_bytes, mla_bytes};
 use super::kv_calc::size;
 use crate::ch_kvcache::formulas::Units;
-use crate::demo::{AllOk, Block, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
+use crate::demo::{AllOk, Demo, Output, Param, ParamError, Plot, Raw, Series, group_u64};
 use crate::lang::Lang;
 use crate::say::cla as say;
 
@@ -258,37 +258,17 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         say::col_saved.text(lang),
     ];
     let xs: Vec<u64> = CHART_K.collect();
-    let line = |a: Attention| Series {
-        name: describe(a, lang),
-        x: xs.iter().map(|&k| k as f64).collect(),
-        y: xs
-            .iter()
-            .map(|&k| {
-                cla_bytes(p.layers, k, a, p.tokens, p.dtype_bytes) as f64 / (1u64 << 30) as f64
-            })
-            .collect(),
-        bars: false,
-        dashed: false,
+    let gib = |k: u64, a: Attention| {
+        cla_bytes(p.layers, k, a, p.tokens, p.dtype_bytes) as f64 / (1u64 << 30) as f64
     };
-    let plot = Plot {
-        title: say::chart_title { tokens: &tokens, layers: &layers }.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series: vec![line(p.gqa), line(p.mla)],
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header: header.to_vec(),
-                rows,
-            },
-            Block::Plot(plot),
-        ],
-    })
+    let line = |a: Attention| Series::line(describe(a, lang), &xs, xs.iter().map(|&k| gib(k, a)));
+    let plot = Plot::new(
+        say::chart_title { tokens: &tokens, layers: &layers }.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .series([line(p.gqa), line(p.mla)]);
+    Ok(Output::new().text(text).table(header, rows).plot(plot))
 }
 
 /// The figures the chapter's text quotes from this cell: (name, value).

@@ -6,7 +6,7 @@ use super::formulas::{WINDOW, csa_entries};
 use super::kv_calc::{INDEXER_KEY_BYTES, grouped};
 use crate::ch_newmodels::ledger;
 use crate::demo::{
-    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, group_u64,
+    Demo, Heatmap, Output, Param, ParamError, Plot, Raw, AllOk, group_u64,
 };
 use crate::lang::Lang;
 use crate::say::csa_window as say;
@@ -466,42 +466,30 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             .collect()
         })
         .collect();
-    let heatmap = Plot {
-        title: say::heatmap_title { w, s }.text(lang),
-        x_label: say::token.text(lang),
-        y_label: say::heatmap_y.text(lang),
-        heatmap: Some(coverage(p.tokens, s, w, lang)),
-        ..Plot::default()
-    };
-    let xs: Vec<u64> = (1..=p.tokens).collect();
-    let curve = |name: String, f: &dyn Fn(u64) -> f64, dashed: bool| Series {
-        name,
-        x: xs.iter().map(|&x| x as f64).collect(),
-        y: xs.iter().map(|&x| f(x)).collect(),
-        bars: false,
-        dashed,
-    };
-    let chart = Plot {
-        title: say::chart_title.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series: vec![
-            curve(overlapping, &|n| csa_entries(n, s, w) as f64, false),
-            curve(disjoint, &|n| csa_entries(n, s, s) as f64, false),
-            curve(format!("n / {s}"), &|n| n as f64 / s as f64, true),
-        ],
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table { header, rows },
-            Block::Plot(heatmap),
-            Block::Plot(chart),
-        ],
-    })
+    let heatmap = Plot::heatmap(
+        say::heatmap_title { w, s }.text(lang),
+        say::token.text(lang),
+        say::heatmap_y.text(lang),
+        coverage(p.tokens, s, w, lang),
+    );
+    let ns = 1..=p.tokens;
+    let chart = Plot::new(
+        say::chart_title.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .line(overlapping, ns.clone(), ns.clone().map(|n| csa_entries(n, s, w)))
+    .line(disjoint, ns.clone(), ns.clone().map(|n| csa_entries(n, s, s)))
+    .dashed(
+        format!("n / {s}"),
+        ns.clone(),
+        ns.map(|n| n as f64 / s as f64),
+    );
+    Ok(Output::new()
+        .text(text)
+        .table(header, rows)
+        .plot(heatmap)
+        .plot(chart))
 }
 
 /// What one V4-Pro CSA layer holds after `tokens` tokens and what one decode

@@ -4,7 +4,7 @@
 
 use crate::demo::Msg;
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
+    Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, checked_sum, group,
 };
 use crate::lang::Lang;
@@ -503,72 +503,39 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let xs: Vec<f64> = points.iter().map(|pt| pt.n as f64 / d as f64).collect();
-    let line = |name: String, y: Vec<f64>, dashed: bool| Series {
-        name,
-        x: xs.clone(),
-        y,
-        bars: false,
-        dashed,
+    let sweep_plot = Plot::new(
+        say::sweep_title { d }.text(lang),
+        say::sweep_x.text(lang),
+        say::sweep_y.text(lang),
+    )
+    .dashed(
+        say::additive.text(lang),
+        &xs,
+        points.iter().map(|pt| pt.additive),
+    )
+    .line(say::delta.text(lang), &xs, points.iter().map(|pt| pt.delta))
+    .line(
+        say::gated { alpha }.text(lang),
+        &xs,
+        points.iter().map(|pt| pt.gated),
+    );
+    let age_title = if n == 1 {
+        say::age_title_one { n: &written }.text(lang)
+    } else {
+        say::age_title { n: &written }.text(lang)
     };
-    let sweep_plot = Plot {
-        title: say::sweep_title { d }.text(lang),
-        x_label: say::sweep_x.text(lang),
-        y_label: say::sweep_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series: vec![
-            line(
-                say::additive.text(lang),
-                points.iter().map(|pt| pt.additive).collect(),
-                true,
-            ),
-            line(
-                say::delta.text(lang),
-                points.iter().map(|pt| pt.delta).collect(),
-                false,
-            ),
-            line(
-                say::gated { alpha }.text(lang),
-                points.iter().map(|pt| pt.gated).collect(),
-                false,
-            ),
-        ],
-        heatmap: None,
-    };
-    let order: Vec<f64> = (1..=n).map(|i| i as f64).collect();
-    let age_plot = Plot {
-        title: if n == 1 {
-            say::age_title_one { n: &written }.text(lang)
-        } else {
-            say::age_title { n: &written }.text(lang)
-        },
-        x_label: say::age_x.text(lang),
-        y_label: say::age_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series: runs
-            .iter()
-            .zip(&per_pair)
-            .take(3)
-            .enumerate()
-            .map(|(i, ((name, _), errs))| Series {
-                name: name.clone(),
-                x: order.clone(),
-                y: errs.clone(),
-                bars: false,
-                dashed: i == 2,
-            })
-            .collect(),
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table { header, rows },
-            Block::Plot(sweep_plot),
-            Block::Plot(age_plot),
-        ],
-    })
+    let ages = runs.iter().zip(&per_pair).take(3).enumerate();
+    let age_plot = Plot::new(age_title, say::age_x.text(lang), say::age_y.text(lang)).series(
+        ages.map(|(i, ((name, _), errs))| {
+            let line = Series::line(name, 1..=n, errs);
+            if i == 2 { line.dashed() } else { line }
+        }),
+    );
+    Ok(Output::new()
+        .text(text)
+        .table(header, rows)
+        .plot(sweep_plot)
+        .plot(age_plot))
 }
 
 /// The figures the chapter's text quotes from this cell: (name, value).

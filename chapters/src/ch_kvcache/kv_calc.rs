@@ -8,7 +8,7 @@ use crate::ch_kvcache::formulas::{
 use crate::ch_newmodels::ledger;
 use crate::demo::{
     AllOk,
-    Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, fmt_value, group_digits,
+    Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, fmt_value, group_digits,
     group_u64,
 };
 use crate::lang::Lang;
@@ -908,42 +908,24 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         Units::Binary => "GiB",
         Units::Decimal => "GB",
     };
-    let line = |name: String, y: &dyn Fn(u64) -> f64, dashed: bool| Series {
-        name,
-        x: xs.iter().map(|&x| x as f64).collect(),
-        y: xs.iter().map(|&x| y(x)).collect(),
-        bars: false,
-        dashed,
-    };
-    let mut series: Vec<Series> = rows
-        .iter()
-        .map(|r| line(r.name.clone(), &|x| r.bytes(x) / giga, false))
-        .collect();
     let gpu_name = if gpu_bytes == H200_BYTES {
         say::gpu_h200.text(lang)
     } else {
         say::gpu { gpu: &gpu }.text(lang)
     };
-    series.push(line(gpu_name, &|_| gpu_bytes as f64 / giga, true));
-    let plot = Plot {
-        title: say::chart_title { unit }.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y { unit }.text(lang),
-        log_x: true,
-        log_y: true,
-        series,
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header,
-                rows: table,
-            },
-            Block::Plot(plot),
-        ],
-    })
+    let plot = Plot::new(
+        say::chart_title { unit }.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y { unit }.text(lang),
+    )
+    .log_x()
+    .log_y()
+    .series(
+        rows.iter()
+            .map(|r| Series::line(&r.name, &xs, xs.iter().map(|&x| r.bytes(x) / giga))),
+    )
+    .dashed(gpu_name, &xs, vec![gpu_bytes as f64 / giga; xs.len()]);
+    Ok(Output::new().text(text).table(header, table).plot(plot))
 }
 
 /// DeepSeek-V3's hidden size: MHA by the source's count would store K and V

@@ -5,7 +5,7 @@
 use crate::demo::Msg;
 use super::formulas::{Model, Units, table_model};
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
+    Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, group,
 };
 use crate::lang::Lang;
@@ -600,53 +600,34 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let gib = (1u64 << 30) as f64;
-    let mut series: Vec<Series> = rungs
-        .iter()
-        .filter(|r| r.rel_error > 0.0)
-        .map(|r| Series {
-            name: say::series {
-                name: r.format.name(lang),
-                bits: fmt_bits(r.bits),
-            }
-            .text(lang),
-            x: vec![bytes(r) / gib],
-            y: vec![100.0 * r.rel_error],
-            bars: false,
-            dashed: false,
-        })
-        .collect();
-    if p.outliers > 0 && p.outliers < p.dim {
-        series.push(Series {
-            name: say::series_plain.text(lang),
-            x: rungs.iter().map(|r| bytes(r) / gib).collect(),
-            y: rungs.iter().map(|r| 100.0 * r.plain_error).collect(),
-            bars: false,
-            dashed: true,
-        });
-    }
-    let plot = Plot {
-        title: say::chart_title {
+    let points = rungs.iter().filter(|r| r.rel_error > 0.0).map(|r| {
+        let name = say::series {
+            name: r.format.name(lang),
+            bits: fmt_bits(r.bits),
+        };
+        Series::line(name.text(lang), [bytes(r) / gib], [100.0 * r.rel_error])
+    });
+    let plain = (p.outliers > 0 && p.outliers < p.dim).then(|| {
+        Series::line(
+            say::series_plain.text(lang),
+            rungs.iter().map(|r| bytes(r) / gib),
+            rungs.iter().map(|r| 100.0 * r.plain_error),
+        )
+        .dashed()
+    });
+    let plot = Plot::new(
+        say::chart_title {
             model,
             tokens: &tokens,
         }
         .text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: false,
-        log_y: true,
-        series,
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header: header.to_vec(),
-                rows,
-            },
-            Block::Plot(plot),
-        ],
-    })
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .log_y()
+    .series(points)
+    .series(plain);
+    Ok(Output::new().text(text).table(header, rows).plot(plot))
 }
 
 /// The figures the chapter's text quotes from this cell: (name, value).

@@ -5,7 +5,7 @@
 use crate::demo::Msg;
 use super::formulas::gqa_bytes;
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
+    Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, group_u64,
 };
 use crate::lang::Lang;
@@ -458,91 +458,58 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .collect();
 
     let ts = sampled(0, t_max);
-    let memory_plot = Plot {
-        title: say::memory_title { a: &a_text }.text(lang),
-        x_label: say::memory_x.text(lang),
-        y_label: say::memory_y.text(lang),
-        log_x: false,
-        log_y: true,
-        series: p
-            .deltas
+    let memory_plot = Plot::new(
+        say::memory_title { a: &a_text }.text(lang),
+        say::memory_x.text(lang),
+        say::memory_y.text(lang),
+    )
+    .log_y()
+    .series(p.deltas.iter().zip(&memories).map(|(d, m)| {
+        let (x, y): (Vec<_>, Vec<_>) = ts
             .iter()
-            .zip(&memories)
-            .map(|(d, m)| {
-                let (x, y) = ts
-                    .iter()
-                    .map(|&t| (t as f64, m.slowest[t]))
-                    .take_while(|&(_, v)| v >= CHART_MIN)
-                    .unzip();
-                Series {
-                    name: format!("Δ = {}", fmt_delta(*d)),
-                    x,
-                    y,
-                    bars: false,
-                    dashed: false,
-                }
-            })
-            .collect(),
-        heatmap: None,
-    };
+            .map(|&t| (t, m.slowest[t]))
+            .take_while(|&(_, v)| v >= CHART_MIN)
+            .unzip();
+        Series::line(format!("Δ = {}", fmt_delta(*d)), x, y)
+    }));
     let run_ts = sampled(1, t_max);
-    let trace_series = |name: &str, v: &[f64], dashed: bool| Series {
-        name: name.to_owned(),
-        x: run_ts.iter().map(|&t| t as f64).collect(),
-        y: run_ts.iter().map(|&t| v[t - 1]).collect(),
-        bars: false,
-        dashed,
-    };
-    let run_plot = Plot {
-        title: say::run_title {
+    let at_run = |v: &[f64]| -> Vec<f64> { run_ts.iter().map(|&t| v[t - 1]).collect() };
+    let run_plot = Plot::new(
+        say::run_title {
             seed,
             n,
             state: group_u64(state_bytes),
             kv: group_u64(kv_bytes(t64)),
         }
         .text(lang),
-        x_label: say::run_x.text(lang),
-        y_label: say::run_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series: vec![
-            trace_series("‖h_t‖", &trace.norm, false),
-            trace_series("y_t", &trace.y, false),
-            trace_series("Δ_t", &trace.delta, true),
-        ],
-        heatmap: None,
-    };
-    let bytes_series = |name: String, f: &dyn Fn(u64) -> u64| Series {
-        name,
-        x: run_ts.iter().map(|&t| t as f64).collect(),
-        y: run_ts.iter().map(|&t| f(t as u64) as f64).collect(),
-        bars: false,
-        dashed: false,
-    };
-    let bytes_plot = Plot {
-        title: say::bytes_title.text(lang),
-        x_label: say::bytes_x.text(lang),
-        y_label: say::bytes_y.text(lang),
-        log_x: false,
-        log_y: true,
-        series: vec![
-            bytes_series(
-                say::ssm_state { n, b: STATE_BYTES }.text(lang),
-                &|_| state_bytes,
-            ),
-            bytes_series(say::kv_cache { kv_one }.text(lang), &kv_bytes),
-        ],
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table { header, rows },
-            Block::Plot(memory_plot),
-            Block::Plot(run_plot),
-            Block::Plot(bytes_plot),
-        ],
-    })
+        say::run_x.text(lang),
+        say::run_y.text(lang),
+    )
+    .line("‖h_t‖", &run_ts, at_run(&trace.norm))
+    .line("y_t", &run_ts, at_run(&trace.y))
+    .dashed("Δ_t", &run_ts, at_run(&trace.delta));
+    let bytes_plot = Plot::new(
+        say::bytes_title.text(lang),
+        say::bytes_x.text(lang),
+        say::bytes_y.text(lang),
+    )
+    .log_y()
+    .line(
+        say::ssm_state { n, b: STATE_BYTES }.text(lang),
+        &run_ts,
+        vec![state_bytes; run_ts.len()],
+    )
+    .line(
+        say::kv_cache { kv_one }.text(lang),
+        &run_ts,
+        run_ts.iter().map(|&t| kv_bytes(t as u64)),
+    );
+    Ok(Output::new()
+        .text(text)
+        .table(header, rows)
+        .plot(memory_plot)
+        .plot(run_plot)
+        .plot(bytes_plot))
 }
 
 /// "1 value", "16 values" in `lang`.

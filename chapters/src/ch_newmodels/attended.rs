@@ -1,7 +1,7 @@
 //! How many KV entries one query attends to in each kind of DeepSeek-V4 layer.
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, group,
+    Demo, Output, Param, ParamError, Plot, Raw, AllOk, group,
 };
 use crate::lang::Lang;
 use crate::say::attended as say;
@@ -173,45 +173,24 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let xs: Vec<u64> = (7..=24).map(|e| 1u64 << e).collect();
-    let curve = |name: &str, f: &dyn Fn(u64) -> u64, dashed: bool| Series {
-        name: name.to_owned(),
-        x: xs.iter().map(|&x| x as f64).collect(),
-        y: xs.iter().map(|&x| f(x) as f64).collect(),
-        bars: false,
-        dashed,
+    let c4 = if p.topk == 0 {
+        say::c4_no_cap.text(lang)
+    } else {
+        format!("C4 + top-{}", p.topk)
     };
-    let plot = Plot {
-        title: say::chart_title.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: true,
-        log_y: true,
-        series: vec![
-            curve(&header[1], &|l| l, true),
-            curve(
-                &if p.topk == 0 {
-                    say::c4_no_cap.text(lang)
-                } else {
-                    format!("C4 + top-{}", p.topk)
-                },
-                &|l| attended(l - 1, 4, p.topk, p.window),
-                false,
-            ),
-            curve("C128", &|l| attended(l - 1, 128, 0, p.window), false),
-            curve(&header[5], &|l| attended(l - 1, 1, 0, p.window), false),
-        ],
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header: header.to_vec(),
-                rows: cells,
-            },
-            Block::Plot(plot),
-        ],
-    })
+    let at = |ratio: u64, topk: u64| xs.iter().map(move |&l| attended(l - 1, ratio, topk, p.window));
+    let plot = Plot::new(
+        say::chart_title.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .log_x()
+    .log_y()
+    .dashed(&header[1], &xs, &xs)
+    .line(c4, &xs, at(4, p.topk))
+    .line("C128", &xs, at(128, 0))
+    .line(&header[5], &xs, at(1, 0));
+    Ok(Output::new().text(text).table(header, cells).plot(plot))
 }
 
 /// Decimal megabytes with one decimal: `726.7 MB`.

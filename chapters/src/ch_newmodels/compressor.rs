@@ -4,7 +4,7 @@
 use ndarray::{Array1, Array2, ArrayView1, ArrayView2, Axis, s};
 
 use crate::demo::{
-    Block, Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
+    Demo, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, checked_sum, group_u64,
 };
 use crate::lang::Lang;
@@ -352,28 +352,20 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .iter()
         .enumerate()
         .take(16)
-        .map(|(k, ws)| Series {
-            name: say::series_entry { k: k + 1 }.text(lang),
-            x: ws.iter().map(|(t, _)| (*t + 1) as f64).collect(),
-            y: ws.iter().map(|(_, w)| *w).collect(),
-            bars: true,
-            dashed: false,
-        })
-        .collect();
-    let plot = Plot {
-        title: say::chart_title.text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: say::chart_y.text(lang),
-        series,
-        ..Plot::default()
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table { header, rows },
-            Block::Plot(plot),
-        ],
-    })
+        .map(|(k, ws)| {
+            Series::bars(
+                say::series_entry { k: k + 1 }.text(lang),
+                ws.iter().map(|(t, _)| t + 1),
+                ws.iter().map(|(_, w)| w),
+            )
+        });
+    let plot = Plot::new(
+        say::chart_title.text(lang),
+        say::chart_x.text(lang),
+        say::chart_y.text(lang),
+    )
+    .series(series);
+    Ok(Output::new().text(text).table(header, rows).plot(plot))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! total at a context length, for models whose formulas the reader can edit.
 
 use crate::demo::{
-    Block, Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
+    Demo, Msg, Output, Param, ParamError, Plot, Raw, Series, group, group_digits,
 };
 use crate::lang::Lang;
 use crate::say::Message;
@@ -415,45 +415,26 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
     let lens: Vec<u64> = (10..=20).map(|e| 1u64 << e).collect();
-    let series = models
-        .iter()
-        .map(|m| {
-            let pts: Vec<(f64, f64)> = lens
-                .iter()
-                .filter_map(|&l| m.bytes(l).map(|b| (l as f64, b / units.giga())))
-                .collect();
-            Series {
-                name: m.name.clone(),
-                x: pts.iter().map(|p| p.0).collect(),
-                y: pts.iter().map(|p| p.1).collect(),
-                bars: false,
-                dashed: false,
-            }
-        })
-        .collect();
-    let plot = Plot {
-        title: say::chart_title {
+    let series = models.iter().map(|m| {
+        let (x, y): (Vec<_>, Vec<_>) = lens
+            .iter()
+            .filter_map(|&l| m.bytes(l).map(|b| (l, b / units.giga())))
+            .unzip();
+        Series::line(&m.name, x, y)
+    });
+    let plot = Plot::new(
+        say::chart_title {
             unit: units.giga_name(),
         }
         .text(lang),
-        x_label: say::chart_x.text(lang),
-        y_label: units.giga_name().into(),
-        log_x: true,
-        // Logarithmic, so a short request's few MiB are as readable as 1M tokens' GiB.
-        log_y: true,
-        series,
-        heatmap: None,
-    };
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header: header.to_vec(),
-                rows,
-            },
-            Block::Plot(plot),
-        ],
-    })
+        say::chart_x.text(lang),
+        units.giga_name(),
+    )
+    .log_x()
+    // Logarithmic, so a short request's few MiB are as readable as 1M tokens' GiB.
+    .log_y()
+    .series(series);
+    Ok(Output::new().text(text).table(header, rows).plot(plot))
 }
 
 /// A tiny arithmetic language for the model lines: numbers, `+ - * /`,

@@ -4,7 +4,7 @@
 use ndarray::{Array1, Array2, Axis};
 
 use crate::demo::{
-    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
+    Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
     checked_product, group,
 };
 use crate::lang::Lang;
@@ -392,38 +392,26 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         })
         .collect();
 
-    let curve = |name: &str, ys: &[f64]| {
-        let (x, y) = (1..=d)
+    let curve = |name: String, ys: &[f64]| {
+        let (x, y): (Vec<_>, Vec<&f64>) = (1..=d)
             .zip(ys)
             .take_while(|(_, y)| chartable(**y))
-            .map(|(x, y)| (x as f64, *y))
             .unzip();
-        Series {
-            name: name.to_owned(),
-            x,
-            y,
-            bars: false,
-            dashed: false,
-        }
+        Series::line(name, x, y)
     };
-    let plot = Plot {
-        title: say::chart_title.text(lang),
-        x_label: say::layers.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: false,
-        log_y: true,
-        series: vec![
-            curve(&say::series_free.text(lang), free),
-            curve(&say::series_ds.text(lang), ds),
-        ],
-        heatmap: None,
-    };
+    let plot = Plot::new(
+        say::chart_title.text(lang),
+        say::layers.text(lang),
+        say::chart_y.text(lang),
+    )
+    .log_y()
+    .series([
+        curve(say::series_free.text(lang), free),
+        curve(say::series_ds.text(lang), ds),
+    ]);
     let streams_axis: Vec<String> = (0..N).map(|i| i.to_string()).collect();
-    let matrix = |title: String, m: &Array2<f64>| Plot {
-        title,
-        x_label: say::from_stream.text(lang),
-        y_label: say::to_stream.text(lang),
-        heatmap: Some(Heatmap {
+    let matrix = |title: String, m: &Array2<f64>| {
+        let grid = Heatmap {
             x: streams_axis.clone(),
             y: streams_axis.clone(),
             z: m.rows().into_iter().map(|r| r.to_vec()).collect(),
@@ -431,8 +419,13 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             // On 0..1 a product that has mixed to 1/4 everywhere reads as
             // uniform, instead of its last-digit differences filling the scale.
             z_range: Some((0.0, 1.0)),
-        }),
-        ..Plot::default()
+        };
+        Plot::heatmap(
+            title,
+            say::from_stream.text(lang),
+            say::to_stream.text(lang),
+            grid,
+        )
     };
     // Row i of the product says how much of each stream reaches stream i; the
     // layer's matrix is applied transposed (see residual_path), so show Aᵀ.
@@ -450,18 +443,13 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         },
         &path.ds_product,
     );
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header: [say::layers.text(lang)].into_iter().chain(names).collect(),
-                rows,
-            },
-            Block::Plot(plot),
-            Block::Plot(one),
-            Block::Plot(product),
-        ],
-    })
+    let header: Vec<String> = [say::layers.text(lang)].into_iter().chain(names).collect();
+    Ok(Output::new()
+        .text(text)
+        .table(header, rows)
+        .plot(plot)
+        .plot(one)
+        .plot(product))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! random routing; plus the bytes a token sends per MoE layer.
 
 use crate::demo::{
-    Block, Demo, Heatmap, Output, Param, ParamError, Plot, Raw, Series, AllOk, check_budget,
+    Demo, Heatmap, Output, Param, ParamError, Plot, Raw, AllOk, check_budget,
     checked_product, checked_sum, group,
 };
 use crate::lang::Lang;
@@ -386,18 +386,9 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
         .collect();
 
     let charted = results.iter().find(|r| r.batch == p.chart_batch);
-    let experts: Vec<f64> = (0..p.experts).map(|e| e as f64).collect();
-    let bars = |name: &str, loads: Option<&Vec<u64>>| Series {
-        name: name.to_owned(),
-        x: experts.clone(),
-        y: loads
-            .map(|l| l.iter().map(|&v| v as f64).collect())
-            .unwrap_or_default(),
-        bars: true,
-        dashed: false,
-    };
-    let plot = Plot {
-        title: say::chart_title {
+    let experts = 0..p.experts;
+    let plot = Plot::new(
+        say::chart_title {
             tokens: tokens(p.chart_batch),
             experts: match p.topk {
                 1 => say::experts_one { n: 1 }.text(lang),
@@ -405,24 +396,25 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             },
         }
         .text(lang),
-        x_label: say::expert_id.text(lang),
-        y_label: say::chart_y.text(lang),
-        log_x: false,
-        log_y: false,
-        series: vec![
-            bars(&say::hash_routing.text(lang), charted.map(|r| &r.hash)),
-            bars(&say::uniform_routing.text(lang), charted.map(|r| &r.uniform)),
-            Series {
-                name: say::floor_series.text(lang),
-                // A level line across the experts: its two ends.
-                x: vec![0.0, (p.experts - 1) as f64],
-                y: vec![floor * (p.chart_batch * p.topk) as f64 / p.experts as f64; 2],
-                bars: false,
-                dashed: true,
-            },
-        ],
-        heatmap: None,
-    };
+        say::expert_id.text(lang),
+        say::chart_y.text(lang),
+    )
+    .bars(
+        say::hash_routing.text(lang),
+        experts.clone(),
+        charted.map(|r| &r.hash).into_iter().flatten(),
+    )
+    .bars(
+        say::uniform_routing.text(lang),
+        experts,
+        charted.map(|r| &r.uniform).into_iter().flatten(),
+    )
+    // A level line across the experts: its two ends.
+    .dashed(
+        say::floor_series.text(lang),
+        [0, p.experts - 1],
+        [floor * (p.chart_batch * p.topk) as f64 / p.experts as f64; 2],
+    );
     // Every batch at once: each expert's load as a multiple of the mean, one row
     // per batch and router, so hot experts show as columns that stay bright.
     let relative = |loads: &[u64]| -> Vec<f64> {
@@ -448,19 +440,18 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             z.push(relative(loads_of(r)));
         }
     }
-    let loads = Plot {
-        title: say::loads_title.text(lang),
-        x_label: say::expert_id.text(lang),
-        y_label: say::loads_y.text(lang),
-        heatmap: Some(Heatmap {
+    let loads = Plot::heatmap(
+        say::loads_title.text(lang),
+        say::expert_id.text(lang),
+        say::loads_y.text(lang),
+        Heatmap {
             x: (0..p.experts).map(|e| e.to_string()).collect(),
             y: labels,
             z,
             z_label: say::loads_z.text(lang),
             z_range: None,
-        }),
-        ..Plot::default()
-    };
+        },
+    );
 
     let dispatch = MODELS
         .iter()
@@ -481,32 +472,25 @@ pub fn run(raw: &Raw, lang: Lang) -> Result<Output, Vec<ParamError>> {
             ]
         })
         .collect();
-    Ok(Output {
-        blocks: vec![
-            Block::Text(text),
-            Block::Table {
-                header: vec![
-                    say::col_batch.text(lang),
-                    say::col_hash.text(lang),
-                    say::col_uniform.text(lang),
-                ],
-                rows,
-            },
-            Block::Plot(plot),
-            Block::Plot(loads),
-            Block::Text(say::dispatch_intro.text(lang)),
-            Block::Table {
-                header: vec![
-                    say::col_model.text(lang),
-                    say::col_values.text(lang),
-                    say::col_topk.text(lang),
-                    say::col_bytes.text(lang),
-                    "KiB".to_owned(),
-                ],
-                rows: dispatch,
-            },
-        ],
-    })
+    let batches = [
+        say::col_batch.text(lang),
+        say::col_hash.text(lang),
+        say::col_uniform.text(lang),
+    ];
+    let dispatch_header = [
+        say::col_model.text(lang),
+        say::col_values.text(lang),
+        say::col_topk.text(lang),
+        say::col_bytes.text(lang),
+        "KiB".to_owned(),
+    ];
+    Ok(Output::new()
+        .text(text)
+        .table(batches, rows)
+        .plot(plot)
+        .plot(loads)
+        .text(say::dispatch_intro.text(lang))
+        .table(dispatch_header, dispatch))
 }
 
 #[cfg(test)]

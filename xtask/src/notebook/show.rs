@@ -18,7 +18,9 @@ pub fn params(pairs: &[(&str, &str)]) -> demo::Raw {
 }
 
 /// Prints a cell's output as text: text blocks as they are, tables with
-/// aligned columns, a chart as its data table, and parameter errors by name.
+/// aligned columns, a chart as its data table, a fold as its summary line over
+/// what it holds (open: a notebook has nothing to click), and parameter errors
+/// by name.
 pub fn show(out: &Result<demo::Output, Vec<demo::ParamError>>) {
     print!("{}", output_text(out));
 }
@@ -35,6 +37,12 @@ pub fn output_text(out: &Result<demo::Output, Vec<demo::ParamError>>) -> String 
         }
     };
     let mut s = String::new();
+    blocks_text(blocks, &mut s);
+    s
+}
+
+/// Each of `blocks` as [`output_text`] prints it, a blank line between two.
+fn blocks_text(blocks: &[demo::Block], s: &mut String) {
     for (i, b) in blocks.iter().enumerate() {
         if i > 0 {
             s.push('\n');
@@ -54,9 +62,12 @@ pub fn output_text(out: &Result<demo::Output, Vec<demo::ParamError>>) -> String 
                 let (header, rows) = p.data_table();
                 s.push_str(&aligned(&header, &rows));
             }
+            demo::Block::Details { summary, blocks } => {
+                s.push_str(&format!("▸ {summary}\n"));
+                blocks_text(blocks, s);
+            }
         }
     }
-    s
 }
 
 /// A table as text: columns padded to their widest cell, a rule under the header.
@@ -108,11 +119,15 @@ mod tests {
                         vec!["Qwen3-72B".into(), "8".into()],
                     ],
                 },
+                demo::Block::Details {
+                    summary: "step by step".into(),
+                    blocks: vec![demo::Block::Text("one\n".into())],
+                },
             ],
         });
         assert_eq!(
             output_text(&out),
-            "two lines\nof text\n\nmodel      bytes\n---------  -----\nV4         1,024\nQwen3-72B  8\n"
+            "two lines\nof text\n\nmodel      bytes\n---------  -----\nV4         1,024\nQwen3-72B  8\n\n▸ step by step\none\n"
         );
         let err = Err(vec![demo::ParamError::new(
             "tokens",

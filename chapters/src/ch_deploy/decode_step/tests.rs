@@ -2,21 +2,13 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{text, table, plot};
 use crate::demo::defaults;
 
-crate::demo::test_helpers!();
+crate::demo::test_help::test_helpers!();
 
-fn text(o: &Output) -> &str {
-    o.text_at(0)
-}
 
-fn table(o: &Output) -> &Vec<Vec<String>> {
-    o.table_at(1).1
-}
 
-fn plot(o: &Output) -> &Plot {
-    o.plot_at(2)
-}
 
 #[test]
 fn help_is_the_declared_range_then_the_note() {
@@ -59,7 +51,7 @@ fn figures_at_the_defaults() {
 #[test]
 fn the_default_text_and_table() {
     let o = out(&[]);
-    let t = text(&o);
+    let t = text(&o, 0);
     for s in [
         "Context 500,000 tokens, KV as the article counts it",
         "  Kimi-K3 on H200: (104 + 30.7) GB / 4.8 TB/s = 28.1 ms, 44% under 50 ms; reading the 0.207 GB KDA state too: 28.1 ms\n",
@@ -76,7 +68,7 @@ fn the_default_text_and_table() {
     ] {
         assert!(t.contains(s), "missing {s:?} in\n{t}");
     }
-    let rows = table(&o);
+    let rows = table(&o, 0).1;
     assert_eq!(
         rows[0],
         [
@@ -98,7 +90,7 @@ fn the_default_text_and_table() {
 #[test]
 fn the_chart() {
     let o = out(&[]);
-    let p = plot(&o);
+    let p = plot(&o, 0);
     let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         names,
@@ -124,25 +116,25 @@ fn the_chart() {
 #[test]
 fn over_the_target_and_never() {
     let o = out(&[("tokens", "4,000,000"), ("target_ms", "20")]);
-    let t = text(&o);
+    let t = text(&o, 0);
     assert!(
         t.contains("Kimi-K3 on H200: (104 + 245.6) GB / 4.8 TB/s = 72.8 ms, 264% over 20 ms"),
         "{t}"
     );
-    assert_eq!(table(&o)[0][9], "never (the weights alone take longer)");
-    assert_eq!(table(&o)[1][9], "3,852,459 tokens");
+    assert_eq!(table(&o, 0).1[0][9], "never (the weights alone take longer)");
+    assert_eq!(table(&o, 0).1[1][9], "3,852,459 tokens");
     assert!(t.contains("The article calls its 50 ms target TTFT."));
     let o = out(&[("target_ms", "30")]);
     assert!(
-        text(&o).contains("Kimi-K3 on H200 reaches 30 ms at 651,465 tokens.\n"),
+        text(&o, 0).contains("Kimi-K3 on H200 reaches 30 ms at 651,465 tokens.\n"),
         "{}",
-        text(&o)
+        text(&o, 0)
     );
     let o = out(&[("b300_bw", "9.6")]);
     assert!(
-        text(&o).contains("= 2.00×; its memory gain"),
+        text(&o, 0).contains("= 2.00×; its memory gain"),
         "{}",
-        text(&o)
+        text(&o, 0)
     );
 }
 

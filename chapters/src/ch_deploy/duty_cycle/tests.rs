@@ -2,9 +2,10 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{text, table, plot, strings};
 use crate::demo::defaults;
 
-crate::demo::test_helpers!();
+crate::demo::test_help::test_helpers!();
 
 #[test]
 fn help_is_the_declared_range_then_the_note() {
@@ -20,23 +21,9 @@ fn help_is_the_declared_range_then_the_note() {
     assert!(d.help_in(MODE.name, Lang::En).starts_with("article: round"));
 }
 
-fn text(o: &Output, i: usize) -> &str {
-    o.text_at(i)
-}
 
-fn table(o: &Output, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
-    o.table_at(i)
-}
 
-fn plot(o: &Output) -> &Plot {
-    o.plot_at(4)
-}
 
-fn strings<const N: usize, const M: usize>(rows: [[&str; M]; N]) -> Vec<Vec<String>> {
-    rows.iter()
-        .map(|r| r.iter().map(|c| (*c).to_owned()).collect())
-        .collect()
-}
 
 #[test]
 fn the_figures() {
@@ -95,7 +82,7 @@ fn the_figures() {
 #[test]
 fn the_article_mode_reproduces_the_articles_tables() {
     let o = out(&[]);
-    let (header, rows) = table(&o, 1);
+    let (header, rows) = table(&o, 0);
     assert_eq!(
         header,
         &[
@@ -115,7 +102,7 @@ fn the_article_mode_reproduces_the_articles_tables() {
             ["DeepSeek-V4-Pro on B300", "38", "19", "10", "4"],
         ])
     );
-    let (header, rows) = table(&o, 2);
+    let (header, rows) = table(&o, 1);
     assert_eq!(header[0], "total nodes (P + D)");
     assert_eq!(
         rows,
@@ -141,7 +128,7 @@ fn the_default_text() {
     ] {
         assert!(t.contains(want), "missing {want:?} in\n{t}");
     }
-    let n = text(&o, 3);
+    let n = text(&o, 1);
     for want in [
         "Kimi-K3 ÷ DeepSeek-V4-Pro, total nodes on H200: 4.3× at the upper bound, 4.3× at ρ = 50%, 4.2× at ρ = 25%, 4.3× at ρ = 11.1%.\n",
         "on B300: 4.8× at the upper bound, 4.7× at ρ = 50%, 4.5× at ρ = 25%, 4.7× at ρ = 11.1%.\n",
@@ -156,7 +143,7 @@ fn the_default_text() {
 #[test]
 fn conservative_rounding_and_other_inputs() {
     let o = out(&[("mode", "conservative")]);
-    let (_, rows) = table(&o, 2);
+    let (_, rows) = table(&o, 1);
     // The upper bounds are the planner's conservative ones.
     let upper: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
     assert_eq!(upper, ["812", "194", "258", "54"]);
@@ -167,23 +154,23 @@ fn conservative_rounding_and_other_inputs() {
     assert!(t.contains("= 8 s.\n"), "{t}");
     assert!(t.contains("  idle 0 s: 8 ÷ (8 + 0) = 100%\n"), "{t}");
     assert!(t.contains("  idle 8 s: 8 ÷ (8 + 8) = 50%\n"), "{t}");
-    let (_, rows) = table(&o, 2);
+    let (_, rows) = table(&o, 1);
     assert_eq!(rows[0][1..], ["812", "812", "406"]);
     // No idle time, no offload.
     let o = out(&[("idle", "0")]);
-    assert!(!text(&o, 3).contains("shortest idle"));
+    assert!(!text(&o, 1).contains("shortest idle"));
     assert!(
-        !text(&o, 3).contains("load pattern"),
+        !text(&o, 1).contains("load pattern"),
         "one ρ, no comparison"
     );
     let o = out(&[("idle", "1 0")]);
-    assert!(text(&o, 3).contains(", both under the shortest idle time here, 1 s."));
+    assert!(text(&o, 1).contains(", both under the shortest idle time here, 1 s."));
 }
 
 #[test]
 fn the_chart() {
     let o = out(&[]);
-    let p = plot(&o);
+    let p = plot(&o, 0);
     let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         names,
@@ -248,7 +235,7 @@ fn the_extremes_run() {
         let o = out(&changes);
         assert_eq!(o.blocks.len(), 5);
         assert!(
-            plot(&o)
+            plot(&o, 0)
                 .series
                 .iter()
                 .all(|s| s.x.iter().chain(&s.y).all(|v| v.is_finite()))

@@ -2,21 +2,13 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{text, table, plot};
 use crate::demo::defaults;
 
-crate::demo::test_helpers!();
+crate::demo::test_help::test_helpers!();
 
-fn text(o: &Output) -> &str {
-    o.text_at(0)
-}
 
-fn table(o: &Output) -> &Vec<Vec<String>> {
-    o.table_at(1).1
-}
 
-fn plot(o: &Output) -> &Plot {
-    o.plot_at(2)
-}
 
 const V4: &[(&str, &str)] = &[
     ("experts", "256"),
@@ -107,7 +99,7 @@ fn the_table_agrees_with_plan() {
 #[test]
 fn the_default_table_text_and_chart() {
     let o = out(&[]);
-    let rows = table(&o);
+    let rows = table(&o, 0).1;
     let want = [
         [
             "8",
@@ -138,7 +130,7 @@ fn the_default_table_text_and_chart() {
         ],
     ];
     assert_eq!(rows, &want.map(|r| r.map(String::from).to_vec()));
-    let t = text(&o);
+    let t = text(&o, 0);
     for s in [
         "Experts to place: 896 routed + 0 redundant = 896, 2.45 GB each",
         "it rejects a row that leaves 4 GB and accepts 56 GB and 67 GB",
@@ -156,7 +148,7 @@ fn the_default_table_text_and_chart() {
         assert!(t.contains(s), "missing {s:?} in\n{t}");
     }
     assert!(!t.contains("DeepSeek-V4-Pro as the article"));
-    let p = plot(&o);
+    let p = plot(&o, 0);
     assert!(p.log_x && !p.log_y);
     assert_eq!(p.series[0].x, [8.0, 16.0, 32.0, 64.0, 128.0, 256.0]);
     assert_eq!(
@@ -170,7 +162,7 @@ fn the_default_table_text_and_chart() {
 #[test]
 fn deepseek_v4_with_and_without_eplb() {
     let o = out(V4);
-    let t = text(&o);
+    let t = text(&o, 0);
     for s in [
         "Smallest feasible EP: 16 (2 nodes of 8 cards): 16 experts = 81.6 GB a card, 56.4 GB left for KV.\n",
         "(1.6 − 0.3) TB / 256 experts = 5.078 GB each, which it rounds to 5.1 GB. EP = 8: 32 experts, 163.2 GB a card, more than the card; EP = 16: 16 experts, 81.6 GB a card, 56.4 GB left for KV (printed as 82 and 56 GB).",
@@ -182,8 +174,8 @@ fn deepseek_v4_with_and_without_eplb() {
     let mut with = V4.to_vec();
     with.push(("redundant", "32"));
     let o = out(&with);
-    assert!(!text(&o).contains("set redundant"));
-    let rows = table(&o);
+    assert!(!text(&o, 0).contains("set redundant"));
+    let rows = table(&o, 0).1;
     assert_eq!(
         rows[1][2..],
         ["18", "91.8 GB", "46.2 GB", "yes, the smallest"]
@@ -195,11 +187,11 @@ fn deepseek_v4_with_and_without_eplb() {
 #[test]
 fn nothing_feasible_is_said() {
     let o = out(&[("min_free", "10000")]);
-    assert!(text(&o).contains("No EP up to 256 is feasible"));
-    assert!(table(&o).iter().all(|r| r[5].starts_with("no")));
+    assert!(text(&o, 0).contains("No EP up to 256 is feasible"));
+    assert!(table(&o, 0).1.iter().all(|r| r[5].starts_with("no")));
     let o = out(&[("experts", "7"), ("top_k", "2")]);
-    assert!(text(&o).contains("From EP = 8, 7 experts do not divide evenly"));
-    assert_eq!(table(&o)[0][2], "1 on 7 cards, 0 on 1 (not even)");
+    assert!(text(&o, 0).contains("From EP = 8, 7 experts do not divide evenly"));
+    assert_eq!(table(&o, 0).1[0][2], "1 on 7 cards, 0 on 1 (not even)");
 }
 
 #[test]

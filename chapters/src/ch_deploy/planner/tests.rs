@@ -2,9 +2,11 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::Block;
+use crate::demo::test_help::{fold, plot, table, text};
 use crate::demo::defaults;
 
-crate::demo::test_helpers!();
+crate::demo::test_help::test_helpers!();
 
 #[test]
 fn help_is_the_declared_range_then_the_note() {
@@ -20,17 +22,8 @@ fn help_is_the_declared_range_then_the_note() {
     assert!(d.help_in(EP.name, Lang::En).starts_with("the cards one"));
 }
 
-fn text(o: &Output, i: usize) -> &str {
-    o.text_at(i)
-}
 
-fn table(o: &Output, i: usize) -> (&Vec<String>, &Vec<Vec<String>>) {
-    o.table_at(i)
-}
 
-fn plot(o: &Output) -> &Plot {
-    o.plot_at(4)
-}
 
 #[test]
 fn the_figures() {
@@ -124,7 +117,7 @@ fn the_default_text_and_step_table() {
     ] {
         assert!(t.contains(want), "missing {want:?} in\n{t}");
     }
-    let (header, rows) = table(&o, 1);
+    let (header, rows) = table(&o, 0);
     assert_eq!(
         header,
         &[
@@ -176,6 +169,22 @@ fn the_default_text_and_step_table() {
 }
 
 #[test]
+fn the_plan_leads_and_its_steps_are_folded_under_it() {
+    let o = out(&[]);
+    let Block::Text(lead) = &o.blocks[0] else {
+        panic!("{:?}", o.blocks[0])
+    };
+    assert!(
+        lead.contains("Article rounding: 812 nodes (580 D + 232 P), 6,496 GPUs."),
+        "{lead}"
+    );
+    let (summary, inside) = fold(&o, 0);
+    assert_eq!(summary, "The plan step by step, in both roundings");
+    assert!(matches!(&o.blocks[1], Block::Details { .. }));
+    assert!(matches!(inside, [Block::Table { rows, .. }] if rows.len() == 11));
+}
+
+#[test]
 fn v4_shows_what_rounding_changes() {
     let o = out(&[("model", "DeepSeek-V4-Pro")]);
     let t = text(&o, 0);
@@ -187,7 +196,7 @@ fn v4_shows_what_rounding_changes() {
         t.contains("Conservative rounding: 194 nodes (138 D + 56 P), 1,552 GPUs.\n"),
         "{t}"
     );
-    let (_, rows) = table(&o, 1);
+    let (_, rows) = table(&o, 0);
     let get = |step: &str| rows.iter().find(|r| r[0] == step).unwrap()[2..].to_vec();
     assert_eq!(get("weights per card"), ["82 GB", "82 GB"]);
     assert_eq!(
@@ -200,14 +209,14 @@ fn v4_shows_what_rounding_changes() {
     assert_eq!(get("P nodes"), ["54.4 → 54", "55.2 → 56"]);
     assert_eq!(get("GPUs"), ["1,520", "1,552"]);
     let o = out(&[("model", "DeepSeek-V4-Pro"), ("mode", "conservative")]);
-    assert_eq!(table(&o, 1).0[3], "conservative rounding (chosen)");
+    assert_eq!(table(&o, 0).0[3], "conservative rounding (chosen)");
     assert!(text(&o, 0).ends_with("conservative rounding\n\nArticle rounding: 190 nodes (136 D + 54 P), 1,520 GPUs.\nConservative rounding: 194 nodes (138 D + 56 P), 1,552 GPUs.\n"));
 }
 
 #[test]
 fn the_article_mode_reproduces_the_articles_tables() {
     let o = out(&[]);
-    let (header, rows) = table(&o, 2);
+    let (header, rows) = table(&o, 1);
     assert_eq!(header.len(), 11);
     let expected = [
         [
@@ -244,7 +253,7 @@ fn the_article_mode_reproduces_the_articles_tables() {
         ],
     ];
     assert_eq!(rows, &expected.map(|r| r.map(String::from).to_vec()));
-    let n = text(&o, 3);
+    let n = text(&o, 1);
     for want in [
         "Kimi-K3 needs 4.3× the nodes of DeepSeek-V4-Pro on H200 and 4.8× on B300; on H200 K3 needs 3.2× the nodes it needs on B300, and V4 3.6×. The other rounding gives 4.2×, 4.8×, 3.1× and 3.6×.\n",
         "(104 GB + 30.9 GB) ÷ 4.8 TB/s = 28.1 ms at batch 1",
@@ -254,7 +263,7 @@ fn the_article_mode_reproduces_the_articles_tables() {
         assert!(n.contains(want), "missing {want:?} in\n{n}");
     }
     let o = out(&[("model", "DeepSeek-V4-Pro")]);
-    let n = text(&o, 3);
+    let n = text(&o, 1);
     assert!(n.contains("at EP 128: 720 GPUs"), "{n}");
     assert!(
         n.contains("each token's 8 routed experts can sit on up to 8 of them"),
@@ -266,7 +275,7 @@ fn the_article_mode_reproduces_the_articles_tables() {
 #[test]
 fn rho_adds_the_hicache_rows() {
     let o = out(&[("rho", "0.25")]);
-    let (_, rows) = table(&o, 1);
+    let (_, rows) = table(&o, 0);
     let tail: Vec<Vec<String>> = rows[11..].to_vec();
     let expected = [
         [
@@ -285,7 +294,7 @@ fn rho_adds_the_hicache_rows() {
         ["GPUs at ρ = 25%", "total nodes × 8", "1,624", "1,624"],
     ];
     assert_eq!(tail, expected.map(|r| r.map(String::from).to_vec()));
-    let (header, rows) = table(&o, 2);
+    let (header, rows) = table(&o, 1);
     assert_eq!(
         header[11..],
         ["D nodes at ρ = 25%", "total nodes at ρ = 25%"]
@@ -302,7 +311,7 @@ fn rho_adds_the_hicache_rows() {
     assert!(text(&o, 0).contains(
         "with every request's KV on the GPUs; 203 nodes (145 D + 58 P), 1,624 GPUs at ρ = 25%"
     ));
-    let p = plot(&o);
+    let p = plot(&o, 0);
     assert_eq!(p.series[0].y[9], 203.0);
     assert_eq!(p.series[4].y, [203.0]);
 }
@@ -312,7 +321,7 @@ fn larger_eps_and_custom_cards() {
     let o = out(&[("ep", "128")]);
     let t = text(&o, 0);
     assert!(t.contains("EP 128 (chosen; 16 nodes a unit)"), "{t}");
-    let (_, rows) = table(&o, 1);
+    let (_, rows) = table(&o, 0);
     assert_eq!(
         rows[1][1],
         "7 × 2.45 GB = 17.15 GB, rounded to whole GB as the article does"
@@ -320,13 +329,13 @@ fn larger_eps_and_custom_cards() {
     assert_eq!(rows[2][2], "119 GB");
     // The article's rounding of 17.15 GB to 17 GB: 119 GB free, 492.94 a unit.
     assert_eq!(rows[5][2..], ["492.94 → 493", "492.94 → 492"]);
-    let n = text(&o, 3);
+    let n = text(&o, 1);
     assert!(n.contains("at EP 128: 3,768 GPUs"), "{n}");
     assert!(n.contains("against 3,768 GPUs at EP 128."), "{n}");
     assert!(!n.contains("The price"), "{n}");
     // From EP 256, V4's best is the smaller EP 128.
     let o = out(&[("model", "DeepSeek-V4-Pro"), ("ep", "256")]);
-    let n = text(&o, 3);
+    let n = text(&o, 1);
     assert!(
             n.contains("The smaller EP also keeps each MoE layer's all-to-all within fewer nodes (16 against 32)."),
             "{n}"
@@ -339,9 +348,9 @@ fn larger_eps_and_custom_cards() {
         t.contains("56 experts of 2.45 GB leave nothing of a 141 GB card for KV"),
         "{t}"
     );
-    assert_eq!(table(&o, 1).1[2][2], "-1 GB");
+    assert_eq!(table(&o, 0).1[2][2], "-1 GB");
     assert_eq!(
-        plot(&o).series.len(),
+        plot(&o, 0).series.len(),
         4,
         "no point for a plan that does not exist"
     );
@@ -352,20 +361,20 @@ fn larger_eps_and_custom_cards() {
         t.starts_with("Kimi-K3 on custom card (192 GB, 8 TB/s)"),
         "{t}"
     );
-    assert_eq!(table(&o, 1).1[2][2], "118 GB");
-    assert!(text(&o, 3).contains("÷ 8 TB/s = 16.9 ms"));
+    assert_eq!(table(&o, 0).1[2][2], "118 GB");
+    assert!(text(&o, 1).contains("÷ 8 TB/s = 16.9 ms"));
     // A small target: round-to-nearest buys no unit.
     let o = out(&[("target", "30")]);
     assert!(text(&o, 0).contains("Article rounding: 0 nodes (0 D + 0 P), 0 GPUs.\n"));
     assert!(text(&o, 0).contains("Round-to-nearest buys 0 units"));
-    assert!(text(&o, 3).contains("Kimi-K3 needs — the nodes of DeepSeek-V4-Pro on H200"));
+    assert!(text(&o, 1).contains("Kimi-K3 needs — the nodes of DeepSeek-V4-Pro on H200"));
     assert!(text(&o, 0).contains("Conservative rounding: 6 nodes (4 D + 2 P), 48 GPUs.\n"));
 }
 
 #[test]
 fn the_chart() {
     let o = out(&[]);
-    let p = plot(&o);
+    let p = plot(&o, 0);
     let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         names,
@@ -465,12 +474,12 @@ fn the_extremes_run() {
             c.push(("model", model));
             let o = out(&c);
             assert_eq!(o.blocks.len(), 5);
-            for i in [0, 3] {
+            for i in [0, 1] {
                 let t = text(&o, i);
                 assert!(!t.contains("NaN") && !t.contains("inf"), "{t}");
             }
             assert!(
-                plot(&o)
+                plot(&o, 0)
                     .series
                     .iter()
                     .all(|s| s.y.iter().all(|y| y.is_finite()))

@@ -2,9 +2,11 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::Block;
+use crate::demo::test_help::{fold, plot, table, text};
 use crate::demo::defaults;
 
-crate::demo::test_helpers!();
+crate::demo::test_help::test_helpers!();
 
 #[test]
 fn help_is_the_declared_range_then_the_note() {
@@ -23,17 +25,8 @@ fn help_is_the_declared_range_then_the_note() {
     );
 }
 
-fn text(o: &Output) -> &str {
-    o.text_at(0)
-}
 
-fn table(o: &Output) -> (&Vec<String>, &Vec<Vec<String>>) {
-    o.table_at(1)
-}
 
-fn plot(o: &Output) -> &Plot {
-    o.plot_at(2)
-}
 
 #[test]
 fn figures_at_the_defaults() {
@@ -120,7 +113,7 @@ fn the_counts_agree_with_plan_and_the_ledger() {
 #[test]
 fn the_default_text() {
     let o = out(&[]);
-    let t = text(&o);
+    let t = text(&o, 1);
     for want in [
         "Sizes are decimal, as the article counts: KB = 1,000 B",
         "per token: 24 MLA layers × 2 latents (K and V) × 640 values × 2 B (BF16) = 24 × 2,560 B = 61,440 B = 61.44 KB (60.0 KiB), which the article rounds to 61.4 KB\n",
@@ -145,9 +138,31 @@ fn the_default_text() {
 }
 
 #[test]
+fn the_headline_leads_and_the_audit_is_folded_under_it() {
+    let o = out(&[]);
+    assert_eq!(
+        text(&o, 0),
+        "10,000 requests held at once, at 1,000,000 tokens: Kimi-K3 616 TB of KV (61.6 GB a request), DeepSeek-V4-Pro 122 TB (12.2 GB a request); K3 / V4 = 5.0×.\n\
+         Bare cards at 1,000,000 tokens (141 GB each, weights and KV pooled): Kimi-K3 4,389, DeepSeek-V4-Pro 878.\n"
+    );
+    let (summary, inside) = fold(&o, 0);
+    assert_eq!(summary, "How each number is counted, step by step");
+    assert!(matches!(inside, [Block::Text(t)] if t == text(&o, 1)));
+    // The longest context leads, wherever it is in the list; the cards follow
+    // the reader's card size.
+    let o = out(&[("contexts", "500,000 131,072"), ("card_gb", "288")]);
+    assert!(
+        text(&o, 0).contains("at 500,000 tokens: Kimi-K3 309 TB"),
+        "{}",
+        text(&o, 0)
+    );
+    assert!(text(&o, 0).contains("(288 GB each"), "{}", text(&o, 0));
+}
+
+#[test]
 fn the_default_table_and_chart() {
     let o = out(&[]);
-    let (header, rows) = table(&o);
+    let (header, rows) = table(&o, 0);
     assert_eq!(
         header,
         &[
@@ -172,7 +187,7 @@ fn the_default_table_and_chart() {
             "122 TB"
         ]
     );
-    let p = plot(&o);
+    let p = plot(&o, 0);
     assert!(p.log_x && p.log_y);
     let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
@@ -193,7 +208,7 @@ fn the_default_table_and_chart() {
 #[test]
 fn the_ch_newmodels_convention() {
     let o = out(&[("convention", CONVENTIONS[1])]);
-    let t = text(&o);
+    let t = text(&o, 1);
     for want in [
         "Kimi-K3 (ch_newmodels' ledger)\n  per token: 24 MLA layers × 576 values (one latent and RoPE key) × 2 B (BF16) = 27,648 B = 27.0 KiB (27.6 KB)\n  fixed: the KDA state in float32, 69 × 96 × 128 × 128 × 4 B = 434,110,464 B = 414 MiB (434 MB)\n",
         "per token: 30 CSA layers × (584 + 132) B / 4 + 31 HCA layers × 584 B / 128 = 5,511.4375 B = 5.4 KiB (5.5 KB)",
@@ -204,7 +219,7 @@ fn the_ch_newmodels_convention() {
         assert!(t.contains(want), "missing {want:?} in\n{t}");
     }
     assert!(!t.contains("the exact"));
-    assert_eq!(plot(&o).series.len(), 5, "both fixed parts are drawn");
+    assert_eq!(plot(&o, 0).series.len(), 5, "both fixed parts are drawn");
 }
 
 #[test]
@@ -214,7 +229,7 @@ fn parameters_change_the_counts() {
         ("requests", "1"),
         ("card_gb", "288"),
     ]);
-    let t = text(&o);
+    let t = text(&o, 1);
     assert!(t.contains("arithmetic only"), "{t}");
     assert!(t.contains("on 288 GB cards"), "{t}");
     assert!(
@@ -227,8 +242,8 @@ fn parameters_change_the_counts() {
         t.contains("KV 61.6 GB = 0.2 cards → 1; 11 cards in all"),
         "{t}"
     );
-    assert_eq!(table(&o).1.len(), 2);
-    assert_eq!(plot(&o).series[0].x[0], 1.0);
+    assert_eq!(table(&o, 0).1.len(), 2);
+    assert_eq!(plot(&o, 0).series[0].x[0], 1.0);
 }
 
 #[test]

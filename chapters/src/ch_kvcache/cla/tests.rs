@@ -2,9 +2,10 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::Block;
 use crate::demo::defaults;
 
-crate::demo::test_helpers!();
+crate::demo::test_help::test_helpers!();
 
 fn parts(o: &Output) -> (&str, &Vec<Vec<String>>, &Plot) {
     let [Block::Text(t), Block::Table { rows, .. }, Block::Plot(p)] = &o.blocks[..] else {

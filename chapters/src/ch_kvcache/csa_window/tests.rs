@@ -2,15 +2,11 @@
 //! file as it is.
 
 use super::*;
-use crate::demo::{defaults, defaults_with};
+use crate::demo::test_help::{text, table, plot};
+use crate::demo::defaults;
 
-fn with(changes: &[(&str, &str)]) -> Raw {
-    defaults_with(PARAMS, changes)
-}
+crate::demo::test_help::test_helpers!();
 
-fn text(out: &Output) -> &str {
-    out.text_at(0)
-}
 
 #[test]
 fn figures_have_the_expected_values() {
@@ -125,7 +121,7 @@ fn long_pictures_are_cut_and_say_so() {
 fn defaults_run() {
     let out = run(&defaults(PARAMS), Lang::En).unwrap();
     assert_eq!(out.blocks.len(), 4);
-    let t = text(&out);
+    let t = text(&out, 0);
     assert!(
             t.contains("after 16 tokens: 3 entries with windows of 8 every 4, 4 entries with disjoint blocks of 4 (n/4 = 4), 0 entries of HCA (blocks of 128)"),
             "{t}"
@@ -142,9 +138,7 @@ fn defaults_run() {
         t.contains("⌊(n − 8)/4⌋ + 1 = ⌊n/4⌋ − 1 entries for every n ≥ 8: 1 entry fewer"),
         "{t}"
     );
-    let Block::Table { header, rows } = &out.blocks[1] else {
-        panic!()
-    };
+    let (header, rows) = table(&out, 0);
     assert_eq!(header.len(), 7);
     assert_eq!(
         rows[0],
@@ -154,12 +148,7 @@ fn defaults_run() {
         rows[1],
         ["1,048,576", "262,143", "262,144", "8,192", "0", "4", "0"]
     );
-    let Block::Plot(Plot {
-        heatmap: Some(h), ..
-    }) = &out.blocks[2]
-    else {
-        panic!()
-    };
+    let h = plot(&out, 0).heatmap.as_ref().expect("a heatmap");
     assert_eq!(h.y, ["c1", "c2", "c3", "c4"]);
     assert_eq!(h.x.len(), 16);
     let ones = |r: &Vec<f64>| {
@@ -171,9 +160,7 @@ fn defaults_run() {
     assert_eq!(ones(&h.z[1]), (5, 12, false));
     assert_eq!(ones(&h.z[2]), (9, 16, false));
     assert_eq!(ones(&h.z[3]), (13, 16, true));
-    let Block::Plot(chart) = &out.blocks[3] else {
-        panic!()
-    };
+    let chart = plot(&out, 1);
     assert_eq!(chart.series[0].y[15], 3.0);
     assert_eq!(chart.series[1].y[15], 4.0);
     assert_eq!(chart.series[2].y[15], 4.0);
@@ -182,11 +169,11 @@ fn defaults_run() {
 #[test]
 fn other_layouts() {
     let out = run(
-        &with(&[("stride", "2"), ("width", "3"), ("tokens", "9")]),
+        &raw(&[("stride", "2"), ("width", "3"), ("tokens", "9")]),
         Lang::En,
     )
     .unwrap();
-    let t = text(&out);
+    let t = text(&out, 0);
     assert!(t.contains("is in 1 or 2 entries"), "{t}");
     assert!(!t.contains("fewer than disjoint"), "{t}");
     assert!(
@@ -195,20 +182,20 @@ fn other_layouts() {
         ),
         "{t}"
     );
-    let out = run(&with(&[("tokens", "10")]), Lang::En).unwrap();
-    let t = text(&out);
+    let out = run(&raw(&[("tokens", "10")]), Lang::En).unwrap();
+    let t = text(&out, 0);
     assert!(
             t.contains("holds tokens 5–10 (6) for entries not yet finished; tokens 9–10 (2) in no finished entry yet"),
             "{t}"
         );
-    let out = run(&with(&[("width", "4")]), Lang::En).unwrap();
-    assert!(text(&out).contains("every token is in 1 entry"));
-    let out = run(&with(&[("width", "200")]), Lang::En).unwrap();
-    assert!(!text(&out).contains("raw tokens every V4 layer keeps"));
-    assert!(run(&with(&[("tokens", "1")]), Lang::En).is_ok());
+    let out = run(&raw(&[("width", "4")]), Lang::En).unwrap();
+    assert!(text(&out, 0).contains("every token is in 1 entry"));
+    let out = run(&raw(&[("width", "200")]), Lang::En).unwrap();
+    assert!(!text(&out, 0).contains("raw tokens every V4 layer keeps"));
+    assert!(run(&raw(&[("tokens", "1")]), Lang::En).is_ok());
     assert!(
         run(
-            &with(&[("tokens", "1,024"), ("stride", "1"), ("width", "256")]),
+            &raw(&[("tokens", "1,024"), ("stride", "1"), ("width", "256")]),
             Lang::En
         )
         .is_ok()
@@ -218,7 +205,7 @@ fn other_layouts() {
 #[test]
 fn bad_parameters_name_each_field() {
     let errs = run(
-        &with(&[
+        &raw(&[
             ("tokens", "0"),
             ("stride", "0"),
             ("ratio_hca", "x"),
@@ -229,7 +216,7 @@ fn bad_parameters_name_each_field() {
     .unwrap_err();
     let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
     assert_eq!(names, ["tokens", "stride", "ratio_hca", "long"]);
-    let errs = run(&with(&[("width", "3")]), Lang::En).unwrap_err();
+    let errs = run(&raw(&[("width", "3")]), Lang::En).unwrap_err();
     assert_eq!(errs.len(), 1);
     assert_eq!(errs[0].param, "width");
     assert!(
@@ -237,8 +224,8 @@ fn bad_parameters_name_each_field() {
             .message
             .starts_with("must be at least the stride (4)")
     );
-    let errs = run(&with(&[("long", "1 2 3 4 5 6 7 8 9")]), Lang::En).unwrap_err();
+    let errs = run(&raw(&[("long", "1 2 3 4 5 6 7 8 9")]), Lang::En).unwrap_err();
     assert_eq!(errs[0].message, "at most 8 values");
-    assert!(run(&with(&[("long", "1,099,511,627,777")]), Lang::En).is_err());
-    assert!(run(&with(&[("long", "1,099,511,627,776")]), Lang::En).is_ok());
+    assert!(run(&raw(&[("long", "1,099,511,627,777")]), Lang::En).is_err());
+    assert!(run(&raw(&[("long", "1,099,511,627,776")]), Lang::En).is_ok());
 }

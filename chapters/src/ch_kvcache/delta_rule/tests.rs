@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{text, table, plot};
 use crate::demo::defaults;
 
 fn outer(s: &[Vec<f64>], k: &[f64], v: &[f64], alpha: f64, beta: f64) -> Vec<Vec<f64>> {
@@ -245,9 +246,7 @@ fn gdn_alpha_is_a_decay() {
 fn defaults_give_text_table_two_charts_and_the_figures() {
     let out = run(&defaults(PARAMS), Lang::En).unwrap();
     assert_eq!(out.blocks.len(), 4);
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     let f: std::collections::BTreeMap<_, _> = figures().into_iter().collect();
     for line in [
         format!(
@@ -277,21 +276,15 @@ fn defaults_give_text_table_two_charts_and_the_figures() {
         pct(forms_gap(32, 16, 7, 0.9, 1.0))
     );
     assert!(f.values().all(|v| !v.is_empty()));
-    let Block::Table { header, rows } = &out.blocks[1] else {
-        panic!()
-    };
+    let (header, rows) = table(&out, 0);
     assert_eq!(header.len(), 5);
     assert_eq!(rows.len(), 9);
     assert_eq!(rows[2][..2], ["16", "0.5"]);
     assert_eq!(rows[2][2], f["delta_rule.additive_half"]);
-    let Block::Plot(sweep_plot) = &out.blocks[2] else {
-        panic!()
-    };
+    let sweep_plot = plot(&out, 0);
     assert_eq!(sweep_plot.series.len(), 3);
     assert_eq!(sweep_plot.series[0].x[0], 0.125);
-    let Block::Plot(age) = &out.blocks[3] else {
-        panic!()
-    };
+    let age = plot(&out, 1);
     assert!(age.series.iter().all(|s| s.x.len() == 16));
     assert!(work(32, 16).unwrap() < 2_500_000);
 }
@@ -315,9 +308,7 @@ fn small_and_odd_dimensions_run() {
         raw.insert("dim".into(), d.into());
         raw.insert("pairs".into(), n.into());
         let out = run(&raw, Lang::En).unwrap();
-        let Block::Plot(p) = &out.blocks[2] else {
-            panic!()
-        };
+        let p = plot(&out, 0);
         assert!(p.series.iter().flat_map(|s| &s.y).all(|y| y.is_finite()));
     }
     assert_eq!(sweep_sizes(2), [1, 2, 3, 4, 6, 8]);

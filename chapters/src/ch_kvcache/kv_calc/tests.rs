@@ -2,22 +2,14 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{text, table, plot};
 use crate::ch_kvcache::formulas::table_models;
 use crate::demo::{checked_product, defaults};
 
-crate::demo::test_helpers!();
+crate::demo::test_help::test_helpers!();
 
-fn text(o: &Output) -> &str {
-    o.text_at(0)
-}
 
-fn table(o: &Output) -> (&Vec<String>, &Vec<Vec<String>>) {
-    o.table_at(1)
-}
 
-fn plot(o: &Output) -> &Plot {
-    o.plot_at(2)
-}
 
 #[test]
 fn the_figures() {
@@ -95,7 +87,7 @@ fn the_ledger_rows_are_ch_newmodels_rows() {
 #[test]
 fn the_default_table_reproduces_the_source() {
     let o = out(&[]);
-    let (header, rows) = table(&o);
+    let (header, rows) = table(&o, 0);
     assert_eq!(
         header,
         &[
@@ -147,7 +139,7 @@ fn the_default_table_reproduces_the_source() {
 #[test]
 fn the_default_text() {
     let o = out(&[]);
-    let t = text(&o);
+    let t = text(&o, 0);
     for want in [
         "1M = 10^6 = 1,000,000 tokens · sizes in KiB, MiB, GiB (powers of 1,024) · GPU: 141 GB = 131.3 GiB, one H200\n",
         "csa_hca lines follow this chapter's convention",
@@ -165,25 +157,25 @@ fn the_default_text() {
 #[test]
 fn million_switches_the_last_column_and_the_ratio() {
     let o = out(&[("million", "2^20")]);
-    let (header, rows) = table(&o);
+    let (header, rows) = table(&o, 0);
     assert_eq!(header[5], "at 1M = 2^20 = 1,048,576 tokens");
     let last: Vec<&str> = rows.iter().map(|r| r[5].as_str()).collect();
     assert_eq!(last, ["320.0 GiB", "68.6 GiB", "30.0 GiB", "7.7 GiB"]);
-    assert!(text(&o).starts_with("1M = 2^20 = 1,048,576 tokens"));
+    assert!(text(&o, 0).starts_with("1M = 2^20 = 1,048,576 tokens"));
     // The listed context lengths do not change.
-    assert!(text(&o).contains("1,000,000 tokens: 305.2 GiB"));
+    assert!(text(&o, 0).contains("1,000,000 tokens: 305.2 GiB"));
 }
 
 #[test]
 fn units_switch_to_decimal() {
     let o = out(&[("units", "GB")]);
-    let (_, rows) = table(&o);
+    let (_, rows) = table(&o, 0);
     assert_eq!(rows[0][4..], ["327.7 KB", "327.7 GB"]);
     assert_eq!(rows[3][4..], ["7.9 KB", "7.9 GB"]);
-    let t = text(&o);
+    let t = text(&o, 0);
     assert!(t.contains("7,995,392 B = 8.0 MB"), "{t}");
     assert!(t.contains("sizes in KB, MB, GB"));
-    let p = plot(&o);
+    let p = plot(&o, 0);
     assert_eq!(p.y_label, "KV cache (GB)");
     assert_eq!(p.series.last().unwrap().y[0], 141.0);
 }
@@ -191,7 +183,7 @@ fn units_switch_to_decimal() {
 #[test]
 fn the_ch_newmodels_convention_shows_flash_and_pro() {
     let o = out(&[("v4_convention", CONVENTIONS[1])]);
-    let (_, rows) = table(&o);
+    let (_, rows) = table(&o, 0);
     let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(
         names,
@@ -206,7 +198,7 @@ fn the_ch_newmodels_convention_shows_flash_and_pro() {
     assert_eq!(rows[3][2], "43");
     assert_eq!(rows[3][4], "3.8 KiB");
     assert_eq!(rows[4][4], "5.4 KiB");
-    let t = text(&o);
+    let t = text(&o, 0);
     assert!(
         t.contains("line 4 is replaced by that chapter's ledger rows"),
         "{t}"
@@ -215,21 +207,21 @@ fn the_ch_newmodels_convention_shows_flash_and_pro() {
         t.contains("15,420,416 B = 14.7 MiB (windows plus the compressors' state)"),
         "{t}"
     );
-    assert_eq!(plot(&o).series.len(), 6);
+    assert_eq!(plot(&o, 0).series.len(), 6);
     // Without a csa_hca line the switch says it does nothing.
     let first_two: String = MODELS.lines().take(2).collect::<Vec<_>>().join("\n");
     let o = out(&[("v4_convention", CONVENTIONS[1]), ("models", &first_two)]);
-    assert!(text(&o).contains("No csa_hca line, so v4_convention changes nothing."));
+    assert!(text(&o, 0).contains("No csa_hca line, so v4_convention changes nothing."));
     // Two csa_hca lines: both named, the ledger rows once.
     let two = format!(
         "{MODELS}\n# a comment\nV4 FP8: csa_hca csa=30 hca=31 layers=61 kv_dim=512 bytes=1"
     );
     let o = out(&[("v4_convention", CONVENTIONS[1]), ("models", &two)]);
-    assert_eq!(table(&o).1.len(), 5);
+    assert_eq!(table(&o, 0).1.len(), 5);
     assert!(
-        text(&o).contains("line 4 and line 6 are replaced"),
+        text(&o, 0).contains("line 4 and line 6 are replaced"),
         "{}",
-        text(&o)
+        text(&o, 0)
     );
 }
 
@@ -239,19 +231,19 @@ fn fp8_halves_the_bytes() {
         "models",
         "A: gqa layers=80 kv_heads=8 head_dim=128 bytes=1\nB: gqa layers=80 kv_heads=8 head_dim=128",
     )]);
-    let (_, rows) = table(&o);
+    let (_, rows) = table(&o, 0);
     assert_eq!(rows[0][4], "160.0 KiB");
     assert_eq!(rows[1][4], "320.0 KiB", "bytes defaults to 2");
-    assert!(text(&o).contains("1 B per value (FP8)"));
+    assert!(text(&o, 0).contains("1 B per value (FP8)"));
     let o = out(&[("models", "M: gqa layers=2 kv_heads=1 head_dim=64")]);
-    assert_eq!(table(&o).1[0][1], "MQA, 1 KV head × 64 dims");
-    assert!(!text(&o).contains("largest cache"), "one model, no ratio");
+    assert_eq!(table(&o, 0).1[0][1], "MQA, 1 KV head × 64 dims");
+    assert!(!text(&o, 0).contains("largest cache"), "one model, no ratio");
 }
 
 #[test]
 fn the_chart_has_one_series_per_model_and_the_gpu() {
     let o = out(&[]);
-    let p = plot(&o);
+    let p = plot(&o, 0);
     assert!(p.log_x && p.log_y);
     let names: Vec<&str> = p.series.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
@@ -271,8 +263,8 @@ fn the_chart_has_one_series_per_model_and_the_gpu() {
     assert!(gpu.y.iter().all(|&y| y == 141e9 / 1073741824.0));
     assert_eq!(p.series[0].y[0], 1024.0 * 327_680.0 / 1073741824.0);
     let o = out(&[("gpu", "80")]);
-    assert_eq!(plot(&o).series[4].name, "GPU memory, 80 GB");
-    assert!(text(&o).contains("GPU: 80 GB = 74.5 GiB\n"));
+    assert_eq!(plot(&o, 0).series[4].name, "GPU memory, 80 GB");
+    assert!(text(&o, 0).contains("GPU: 80 GB = 74.5 GiB\n"));
 }
 
 #[test]
@@ -325,7 +317,7 @@ Q: csa_hca csa=0 hca=0 layers=61 kv_dim=512";
     );
     // A colon in the name is fine: the last one ends it.
     let o = out(&[("models", "Llama: 3: gqa layers=1 kv_heads=1 head_dim=1")]);
-    assert_eq!(table(&o).1[0][0], "Llama: 3");
+    assert_eq!(table(&o, 0).1[0][0], "Llama: 3");
 }
 
 #[test]
@@ -404,7 +396,7 @@ fn the_largest_values_cannot_overflow() {
         ("contexts", "16,777,216"),
         ("gpu", "1000000"),
     ]);
-    assert!(plot(&o).series[0].y.iter().all(|y| y.is_finite()));
+    assert!(plot(&o, 0).series[0].y.iter().all(|y| y.is_finite()));
     let csa = "V: csa_hca csa=1024 hca=0 layers=1024 kv_dim=65536 bytes=8";
     assert!(
         out(&[("models", csa), ("contexts", "16,777,216")])

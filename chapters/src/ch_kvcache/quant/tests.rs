@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{text, table, plot};
 use crate::demo::defaults;
 use crate::math;
 
@@ -241,9 +242,7 @@ fn defaults_give_text_table_chart_and_the_figures() {
     assert_eq!(f["quant.fp4_bits"], "4.5");
     assert_eq!(f["quant.fp4_ratio"], "3.6×");
     assert_eq!(f["quant.vq_bits"], "3.625");
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     for line in [
         format!(
             "FP8 E4M3: 8 bits per value (8-bit values + 1 FP32 scale per tensor), 2.0× smaller → 152.6 GiB, error {}",
@@ -261,16 +260,12 @@ fn defaults_give_text_table_chart_and_the_figures() {
     ] {
         assert!(t.contains(&line), "{line}\n{t}");
     }
-    let Block::Table { header, rows } = &out.blocks[1] else {
-        panic!()
-    };
+    let (header, rows) = table(&out, 0);
     assert_eq!(header.len(), 7);
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[0][4], "305.2 GiB");
     assert_eq!(rows[2][3], "3.6× smaller");
-    let Block::Plot(plot) = &out.blocks[2] else {
-        panic!()
-    };
+    let plot = plot(&out, 0);
     assert!(plot.log_y);
     assert_eq!(plot.series.len(), 5);
     assert!(plot.series[..4].iter().all(|s| s.x.len() == 1));
@@ -292,16 +287,13 @@ fn every_model_and_small_contexts() {
         raw.insert("tokens".into(), "4,096".into());
         raw.insert("outliers".into(), "0".into());
         let out = run(&raw, Lang::En).unwrap();
-        let Block::Plot(plot) = &out.blocks[2] else {
-            panic!()
-        };
+        let plot = plot(&out, 0);
         assert_eq!(plot.series.len(), 4, "{m}");
     }
     let mut raw = defaults(PARAMS);
     raw.insert("model".into(), "DeepSeek-V4".into());
-    let Block::Table { rows, .. } = &run(&raw, Lang::En).unwrap().blocks[1] else {
-        panic!()
-    };
+    let v4 = run(&raw, Lang::En).unwrap();
+    let (_, rows) = table(&v4, 0);
     // V4's 7.4 GiB of compressed entries at 10^6 tokens plus its 7.6 MiB of windows.
     assert_eq!(rows[0][4], "7.4 GiB");
     raw.insert("outliers".into(), "128".into());

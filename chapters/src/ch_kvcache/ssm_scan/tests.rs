@@ -2,15 +2,12 @@
 //! file as it is.
 
 use super::*;
-use crate::demo::{defaults, defaults_with};
+use crate::demo::test_help::{plot, plots, table, text};
+use crate::demo::Block;
+use crate::demo::defaults;
 
-fn with(changes: &[(&str, &str)]) -> Raw {
-    defaults_with(PARAMS, changes)
-}
+crate::demo::test_help::test_helpers!();
 
-fn text(out: &Output) -> &str {
-    out.text_at(0)
-}
 
 #[test]
 fn figures_have_the_expected_values() {
@@ -81,8 +78,8 @@ fn the_state_size_does_not_depend_on_the_length() {
         assert!(trace.norm.iter().all(|v| v.is_finite() && *v < 100.0));
     }
     let text_at = |steps: &str| {
-        let out = run(&with(&[("steps", steps)]), Lang::En).unwrap();
-        let t = text(&out).to_owned();
+        let out = run(&raw(&[("steps", steps)]), Lang::En).unwrap();
+        let t = text(&out, 0).to_owned();
         t.lines()
             .next()
             .unwrap()
@@ -102,7 +99,7 @@ fn the_state_size_does_not_depend_on_the_length() {
 fn defaults_run() {
     let out = run(&defaults(PARAMS), Lang::En).unwrap();
     assert_eq!(out.blocks.len(), 5);
-    let t = text(&out);
+    let t = text(&out, 0);
     assert!(t.contains("state: 16 values per channel, in f32 (4 B each): 64 B after 1 token, after 256 tokens and after 1,000,000\n"), "{t}");
     assert!(t.contains("BF16 = 512 B a token): 131,072 B (128.0 KiB) after 256 tokens, 512,000,000 B (488.3 MiB) after 1,000,000\n"), "{t}");
     assert!(
@@ -117,23 +114,18 @@ fn defaults_run() {
         t.contains("  Δ = 1: below 1e-12 after 28 steps; the chart stops there\n"),
         "{t}"
     );
-    let Block::Table { header, rows } = &out.blocks[1] else {
-        panic!()
-    };
+    let (header, rows) = table(&out, 0);
     assert_eq!(header.len(), 8);
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0][..2], ["0.01", "70"]);
     assert_eq!(rows[2][..2], ["1", "1"]);
-    for block in &out.blocks[2..] {
-        let Block::Plot(plot) = block else { panic!() };
+    for plot in plots(&out) {
         for s in &plot.series {
             assert!(s.y.iter().all(|v| v.is_finite()), "{}", s.name);
             assert_eq!(s.x.len(), s.y.len());
         }
     }
-    let Block::Plot(memory) = &out.blocks[2] else {
-        panic!()
-    };
+    let memory = plot(&out, 0);
     assert_eq!(memory.series.len(), 3);
     // Δ = 0.01 and 0.1 stay above the chart's floor for all 257 points;
     // Δ = 1 falls below it after 28 steps.
@@ -151,18 +143,17 @@ fn defaults_run() {
 #[test]
 fn long_runs_are_sampled_and_underflow_is_reported() {
     let out = run(
-        &with(&[("steps", "10,000"), ("state", "4"), ("deltas", "0.01 10")]),
+        &raw(&[("steps", "10,000"), ("state", "4"), ("deltas", "0.01 10")]),
         Lang::En,
     )
     .unwrap();
-    let t = text(&out);
+    let t = text(&out, 0);
     assert!(t.contains("Δ = 10: 0%"), "{t}");
     assert!(
         t.contains("Δ = 10: below 1e-12 after 3 steps; the chart stops there"),
         "{t}"
     );
-    for block in &out.blocks[2..] {
-        let Block::Plot(plot) = block else { panic!() };
+    for plot in plots(&out) {
         assert!(plot.series.iter().all(|s| s.x.len() <= MAX_POINTS + 2));
         assert!(
             plot.series
@@ -193,7 +184,7 @@ fn a_seed_gives_the_same_bits_every_time() {
     );
     assert_eq!(a, b);
     assert_eq!(bits(&a), bits(&b));
-    let c = run(&with(&[("seed", "8")]), Lang::En).unwrap();
+    let c = run(&raw(&[("seed", "8")]), Lang::En).unwrap();
     assert_ne!(bits(&a), bits(&c));
 }
 
@@ -201,24 +192,24 @@ fn a_seed_gives_the_same_bits_every_time() {
 fn the_budget_is_checked_before_running() {
     assert_eq!(work(16, 256, 3), Some(32_768));
     assert_eq!(work(u64::MAX, 2, 1), None);
-    let errs = run(&with(&[("state", "256"), ("steps", "20,000")]), Lang::En).unwrap_err();
+    let errs = run(&raw(&[("state", "256"), ("steps", "20,000")]), Lang::En).unwrap_err();
     assert_eq!(errs.len(), 1);
     assert_eq!(errs[0].param, "steps");
     assert_eq!(
         errs[0].message,
         "(state + 16) × steps × (Δ values + 1) = 21,760,000 exceeds the cell's budget of 1,000,000 state updates; lower state, steps or the number of Δ values"
     );
-    assert!(run(&with(&[("state", "256"), ("steps", "919")]), Lang::En).is_ok());
-    assert!(run(&with(&[("state", "256"), ("steps", "920")]), Lang::En).is_err());
+    assert!(run(&raw(&[("state", "256"), ("steps", "919")]), Lang::En).is_ok());
+    assert!(run(&raw(&[("state", "256"), ("steps", "920")]), Lang::En).is_err());
     assert!(
         run(
-            &with(&[("state", "1"), ("steps", "20,000"), ("deltas", "1")]),
+            &raw(&[("state", "1"), ("steps", "20,000"), ("deltas", "1")]),
             Lang::En
         )
         .is_ok()
     );
     assert_eq!(
-        run(&with(&[("steps", "20,001")]), Lang::En).unwrap_err()[0].message,
+        run(&raw(&[("steps", "20,001")]), Lang::En).unwrap_err()[0].message,
         "must be between 1 and 20,000"
     );
     for lang in Lang::ALL {
@@ -233,7 +224,7 @@ fn the_budget_is_checked_before_running() {
 #[test]
 fn bad_parameters_name_each_field() {
     let errs = run(
-        &with(&[
+        &raw(&[
             ("state", "0"),
             ("steps", "x"),
             ("deltas", "0.1 -1"),
@@ -245,12 +236,12 @@ fn bad_parameters_name_each_field() {
     let names: Vec<&str> = errs.iter().map(|e| e.param.as_str()).collect();
     assert_eq!(names, ["state", "steps", "deltas", "seed"]);
     assert_eq!(errs[2].message, "must be between 0.0001 and 10");
-    let errs = run(&with(&[("deltas", "")]), Lang::En).unwrap_err();
+    let errs = run(&raw(&[("deltas", "")]), Lang::En).unwrap_err();
     assert_eq!(errs[0].message, "enter at least one number");
-    let errs = run(&with(&[("deltas", "1 2 3 4 5 6 7")]), Lang::En).unwrap_err();
+    let errs = run(&raw(&[("deltas", "1 2 3 4 5 6 7")]), Lang::En).unwrap_err();
     assert_eq!(errs[0].message, "at most 6 values");
-    let errs = run(&with(&[("deltas", "0.1 abc")]), Lang::En).unwrap_err();
+    let errs = run(&raw(&[("deltas", "0.1 abc")]), Lang::En).unwrap_err();
     assert_eq!(errs[0].message, "`abc` is not a number");
-    assert!(run(&with(&[("deltas", "0.01, 0.1; 1")]), Lang::En).is_ok());
-    assert!(run(&with(&[("steps", "1"), ("state", "1")]), Lang::En).is_ok());
+    assert!(run(&raw(&[("deltas", "0.01, 0.1; 1")]), Lang::En).is_ok());
+    assert!(run(&raw(&[("steps", "1"), ("state", "1")]), Lang::En).is_ok());
 }

@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::text;
 use crate::demo::defaults;
 
 #[test]
@@ -51,9 +52,7 @@ fn defaults_run_and_print_the_figures() {
         .find(|d| d.id == "attended")
         .unwrap();
     let out = run(&defaults(demo.params), Lang::En).unwrap();
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     assert!(t.contains("context 1,048,576: full attention 1,048,576; C4 layer 640 (indexer scores 262,144); C128 layer 8,320; window-only 128"), "{t}");
 }
 
@@ -84,9 +83,7 @@ fn a_topk_of_zero_means_no_cap_as_in_the_exercise() {
     let mut raw = defaults(demo().params);
     raw.insert("topk".into(), "0".into());
     let out = run(&raw, Lang::En).unwrap();
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     // 128 window tokens plus all 262,144 finished C4 entries at 1M.
     assert!(
         t.contains("C4 layer 262,272 (indexer scores 262,144)"),

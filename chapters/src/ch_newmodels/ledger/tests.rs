@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::table;
 use crate::demo::defaults;
 
 #[test]
@@ -232,9 +233,7 @@ fn the_reader_can_add_a_model_and_bad_lines_are_named() {
         format!("{MODELS}\nMy model | 1000 | 2 * 1024 | 4096"),
     );
     let out = run(&raw, Lang::En).unwrap();
-    let Block::Table { rows, .. } = &out.blocks[1] else {
-        panic!()
-    };
+    let (_, rows) = table(&out, 0);
     assert_eq!(rows.len(), 7);
     assert_eq!(rows[6][5], "not supported");
     raw.insert("models".into(), "A | 1 | 2 | 3\nB | 1 + | 0 | 5".into());

@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{plot, plots, table, text};
 use crate::demo::defaults;
 use ndarray::array;
 
@@ -174,22 +175,15 @@ fn defaults_give_text_table_plot() {
     assert_eq!(out.blocks.len(), 5);
     // The two heatmaps: 4 × 4, and doubly stochastic to within what the
     // default Sinkhorn iterations reach.
-    for block in &out.blocks[3..] {
-        let Block::Plot(Plot {
-            heatmap: Some(h), ..
-        }) = block
-        else {
-            panic!("{block:?}")
-        };
+    for p in plots(&out).skip(1) {
+        let h = p.heatmap.as_ref().expect("a heatmap");
         assert_eq!((h.x.len(), h.y.len()), (N, N));
         let m = Array2::from_shape_fn((N, N), |(i, j)| h.z[i][j]);
         for sums in [m.sum_axis(Axis(0)), m.sum_axis(Axis(1))] {
             assert!(sums.iter().all(|s| (s - 1.0).abs() < 1e-3), "{m}");
         }
     }
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!("{:?}", out.blocks[0])
-    };
+    let t = text(&out, 0);
     assert!(
         t.contains("sublayer input [64]; residual streams [4, 64]"),
         "{t}"
@@ -198,15 +192,11 @@ fn defaults_give_text_table_plot() {
         t.contains("doubly stochastic 1.0000") || t.contains("doubly stochastic 0.9999"),
         "{t}"
     );
-    let Block::Table { header, rows } = &out.blocks[1] else {
-        panic!()
-    };
+    let (header, rows) = table(&out, 0);
     assert_eq!(header.len(), 3);
     let firsts: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(firsts, ["1", "10", "30", "60"]);
-    let Block::Plot(plot) = &out.blocks[2] else {
-        panic!()
-    };
+    let plot = plot(&out, 0);
     assert!(plot.log_y);
     assert_eq!(plot.series.len(), 2);
     assert!(plot.series.iter().all(|s| s.x.len() == 60 && !s.bars));
@@ -217,22 +207,16 @@ fn other_depths_and_overflow() {
     let mut raw = defaults(PARAMS);
     raw.insert("depth".into(), "20".into());
     let out = run(&raw, Lang::En).unwrap();
-    let Block::Table { rows, .. } = &out.blocks[1] else {
-        panic!()
-    };
+    let (_, rows) = table(&out, 0);
     let firsts: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(firsts, ["1", "10", "20"]);
     raw.insert("depth".into(), "1,000".into());
     raw.insert("noise".into(), "2".into());
     raw.insert("iters".into(), "1".into());
     let out = run(&raw, Lang::En).unwrap();
-    let Block::Table { rows, .. } = &out.blocks[1] else {
-        panic!()
-    };
+    let (_, rows) = table(&out, 0);
     assert_eq!(rows.last().unwrap()[0], "1,000");
-    let Block::Plot(plot) = &out.blocks[2] else {
-        panic!()
-    };
+    let plot = plot(&out, 0);
     assert!(
         plot.series
             .iter()
@@ -267,18 +251,13 @@ fn one_iteration_and_one_layer_are_singular() {
         raw.insert("depth".into(), n.into());
         raw.insert("iters".into(), n.into());
         let out = run(&raw, Lang::En).unwrap();
-        let Block::Text(text) = &out.blocks[0] else {
-            panic!()
-        };
+        let text = text(&out, 0);
         for phrase in phrases {
             assert!(text.contains(phrase), "{phrase}: {text}");
         }
-        let titles: Vec<&str> = out.blocks[3..]
-            .iter()
-            .filter_map(|b| match b {
-                Block::Plot(p) if p.heatmap.is_some() => Some(p.title.as_str()),
-                _ => None,
-            })
+        let titles: Vec<&str> = plots(&out)
+            .filter(|p| p.heatmap.is_some())
+            .map(|p| p.title.as_str())
             .collect();
         assert_eq!(titles, want_titles);
     }
@@ -291,9 +270,7 @@ fn the_chart_plots_exactly_the_layers_asked_for() {
         let mut raw = defaults(PARAMS);
         raw.insert("depth".into(), depth.to_string());
         let out = run(&raw, Lang::En).unwrap();
-        let Block::Plot(plot) = &out.blocks[2] else {
-            panic!()
-        };
+        let plot = plot(&out, 0);
         for s in &plot.series {
             let want: Vec<f64> = (1..=depth).map(f64::from).collect();
             assert_eq!(s.x, want, "depth {depth}, {}", s.name);
@@ -311,18 +288,14 @@ fn overflowing_products_are_reported_and_kept_off_the_chart() {
     let inf = free.iter().position(|v| v.is_infinite()).unwrap() + 1;
     assert!(past < inf && inf < 1_000, "{past} {inf}");
     let out = run(&raw, Lang::En).unwrap();
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     let line = format!(
         "the unconstrained product passes 1e200 at layer {past}; the chart stops there and the product overflowed f64 (> 1.8e308) at layer {inf}\n"
     );
     assert!(t.contains(&line), "{t}");
     assert!(t.contains("unconstrained overflow (> 1.8e308)"), "{t}");
     assert!(!t.contains("doubly stochastic product passes"), "{t}");
-    let Block::Plot(plot) = &out.blocks[2] else {
-        panic!()
-    };
+    let plot = plot(&out, 0);
     let free_curve = &plot.series[0];
     assert_eq!(free_curve.x.len(), past - 1);
     for s in &plot.series {
@@ -340,9 +313,7 @@ fn overflowing_products_are_reported_and_kept_off_the_chart() {
     assert_eq!(chart_note("x", &[1.0, 2.0], Lang::En), "");
     // Without overflow there is no note.
     let out = run(&defaults(PARAMS), Lang::En).unwrap();
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     assert!(!t.contains("passes"), "{t}");
 }
 

@@ -2,6 +2,7 @@
 //! file as it is.
 
 use super::*;
+use crate::demo::test_help::{text, table, plot};
 use crate::demo::defaults;
 
 const DEFAULT_BATCHES: [usize; 3] = [256, 4_096, 65_536];
@@ -135,9 +136,7 @@ fn dispatch_bytes_exact() {
 fn defaults_run() {
     let out = run(&defaults(PARAMS), Lang::En).unwrap();
     assert_eq!(out.blocks.len(), 6);
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     assert_eq!(t.lines().count(), 4);
     assert!(
         t.contains("batch of 4,096 tokens: busiest expert carries "),
@@ -147,33 +146,21 @@ fn defaults_run() {
             t.contains("the most frequent token is 13.3% of the stream, so each of its experts carries at least 5.7× the mean"),
             "{t}"
         );
-    let Block::Plot(plot) = &out.blocks[2] else {
-        panic!()
-    };
-    assert_eq!(plot.series.len(), 3);
+    let chart = plot(&out, 0);
+    assert_eq!(chart.series.len(), 3);
     // The floor: 5.7 × the mean load of 4,096 × 6 / 256 = 96 tokens.
-    let floor = &plot.series[2];
+    let floor = &chart.series[2];
     assert!(floor.dashed && !floor.bars);
     assert!((floor.y[0] - 5.687 * 96.0).abs() < 0.1, "{}", floor.y[0]);
-    for s in &plot.series[..2] {
+    for s in &chart.series[..2] {
         assert!(s.bars);
         assert_eq!(s.x.len(), 256);
         assert_eq!(s.y.iter().sum::<f64>(), 4_096.0 * 6.0);
     }
     // The heatmap: a row per router and batch, each row's mean load is 1,
     // and its brightest cell is the table's max / mean for that batch.
-    let Block::Plot(Plot {
-        heatmap: Some(h), ..
-    }) = &out.blocks[3]
-    else {
-        panic!("{:?}", out.blocks[3])
-    };
-    let Block::Table {
-        rows: imbalance, ..
-    } = &out.blocks[1]
-    else {
-        panic!()
-    };
+    let h = plot(&out, 1).heatmap.as_ref().expect("a heatmap");
+    let (_, imbalance) = table(&out, 0);
     assert_eq!(h.y.len(), 2 * imbalance.len());
     assert_eq!(h.y[0], format!("hash, {}", imbalance[0][0]));
     assert_eq!(h.x.len(), 256);
@@ -184,9 +171,7 @@ fn defaults_run() {
         let column = if i < imbalance.len() { 1 } else { 2 };
         assert_eq!(format!("{max:.2}"), imbalance[i % imbalance.len()][column]);
     }
-    let Block::Table { rows, .. } = &out.blocks[5] else {
-        panic!()
-    };
+    let (_, rows) = table(&out, 1);
     let kib: Vec<&str> = rows.iter().map(|r| r[4].as_str()).collect();
     assert_eq!(kib, ["56", "42", "56", "112"]);
     assert_eq!(rows[0][3], "57,344");
@@ -319,8 +304,6 @@ fn small_and_odd_parameters_run() {
     raw.insert("batches".into(), "1".into());
     raw.insert("chart_batch".into(), "1".into());
     let out = run(&raw, Lang::En).unwrap();
-    let Block::Text(t) = &out.blocks[0] else {
-        panic!()
-    };
+    let t = text(&out, 0);
     assert!(t.contains("batch of 1 token: busiest expert carries 1.0× the mean with hash routing, 1.0× with uniform routing"), "{t}");
 }
