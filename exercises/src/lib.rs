@@ -70,6 +70,9 @@ pub struct Exercise {
     pub starter_rust: &'static str,
     /// Hints: guiding questions first, answers last.
     pub hints: &'static [&'static str],
+    /// The known mistakes (`[mistakes]`): each known-wrong solution's stem
+    /// and its misconception in one line, by stem.
+    pub mistakes: &'static [(&'static str, &'static str)],
     /// Float tolerance.
     pub tolerance: Tolerance,
     /// Test cases (generated ones already expanded); with `grade`.
@@ -101,6 +104,8 @@ pub struct ZhText {
     pub statement: &'static str,
     /// Hints, as many as the English ones, in the same order.
     pub hints: &'static [&'static str],
+    /// The known mistakes, the same ids as the English ones.
+    pub mistakes: &'static [(&'static str, &'static str)],
 }
 
 impl Exercise {
@@ -137,6 +142,24 @@ impl Exercise {
             (chapters::Lang::Zh, Some(zh)) => zh.hints,
             _ => self.hints,
         }
+    }
+
+    /// The known mistakes in `lang` (the English ones when there is no Chinese text).
+    #[cfg(feature = "render")]
+    pub fn mistakes_in(&self, lang: chapters::Lang) -> &'static [(&'static str, &'static str)] {
+        match (lang, self.zh) {
+            (chapters::Lang::Zh, Some(zh)) => zh.mistakes,
+            _ => self.mistakes,
+        }
+    }
+
+    /// The known mistake `id`'s line in `lang`.
+    #[cfg(feature = "render")]
+    pub fn mistake_in(&self, id: &str, lang: chapters::Lang) -> Option<&'static str> {
+        self.mistakes_in(lang)
+            .iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, t)| *t)
     }
 
     /// What the judge needs to grade this exercise.
