@@ -20,6 +20,8 @@ pub mod api;
 pub mod check;
 pub mod jobs;
 pub mod known;
+#[cfg(feature = "grade")]
+pub mod mistakes;
 // The mutation check's mutants (`tests/mutants.rs`): native only.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod mutate;
@@ -289,6 +291,24 @@ pub fn grade_rhai_case(
     deadline: Option<judge::script::Deadline>,
     case: Option<usize>,
 ) -> (judge::Verdict, Vec<String>) {
+    let (v, _) = grade_rhai_recorded(ex, source, limits, deadline, case);
+    let out = printed_by_case(&v);
+    (v, out)
+}
+
+/// [`grade_rhai_case`]'s verdict, which names the known mistake the results
+/// match ([`mistakes`]), and the code's outcome on each case graded, in order.
+#[cfg(feature = "script")]
+pub fn grade_rhai_recorded(
+    ex: &Exercise,
+    source: &str,
+    limits: judge::script::Limits,
+    deadline: Option<judge::script::Deadline>,
+    case: Option<usize>,
+) -> (
+    judge::Verdict,
+    Vec<Result<judge::Value, judge::SolverError>>,
+) {
     let spec = ex.spec();
     let starters = std::iter::once(ex.starter_rhai).chain(ex.starter_rhai_zh);
     if starters.map(normalize).any(|s| s == normalize(source)) {
@@ -300,12 +320,14 @@ pub fn grade_rhai_case(
     match judge::script::RhaiSolver::new(source, ex.function, ex.params.len(), limits, deadline) {
         Err(e) => (judge::Verdict::without_cases(&spec, e), Vec::new()),
         Ok(mut solver) => {
-            let v = match case {
-                Some(i) => judge::grade_case(&spec, &mut solver, i),
-                None => judge::grade(&spec, &mut solver),
+            let mut rec = judge::Recorder::new(&mut solver);
+            let mut v = match case {
+                Some(i) => judge::grade_case(&spec, &mut rec, i),
+                None => judge::grade(&spec, &mut rec),
             };
-            let out = printed_by_case(&v);
-            (v, out)
+            let outcomes = rec.outcomes;
+            mistakes::name(ex, &mut v, &outcomes);
+            (v, outcomes)
         }
     }
 }
