@@ -1230,16 +1230,20 @@ mod tests {
                     None,
                 );
                 let named = v.misconception.as_ref().map(|m| m.id.as_str());
-                let candidates = crate::mistakes::candidates(&ex, &v, &outcomes);
+                let candidates =
+                    crate::mistakes::candidates(&ex, &v, &outcomes, judge::Answer::Rhai);
                 if candidates.iter().any(|c| c == stem) {
                     recognised += 1;
                 }
                 if named == Some(stem) {
                     own += 1;
-                } else if let Some(n) = named {
+                }
+                // Others whose results on these failing cases are the same.
+                if candidates.len() > 1 {
                     alike.push(format!(
-                        "{}: {stem} is told as {n} (alike: {})",
+                        "{}: {stem} is told as {} (the same results: {})",
                         ex.id,
+                        named.unwrap_or_default(),
                         candidates.join(", ")
                     ));
                 }

@@ -326,7 +326,7 @@ pub fn grade_rhai_recorded(
                 None => judge::grade(&spec, &mut rec),
             };
             let outcomes = rec.outcomes;
-            mistakes::name(ex, &mut v, &outcomes);
+            mistakes::name(ex, &mut v, &outcomes, judge::Answer::Rhai);
             (v, outcomes)
         }
     }

@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use judge::{CaseResult, Misconception, SolverError, Status, Value, Verdict};
+use judge::{Answer, CaseResult, Misconception, SolverError, Status, Value, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::Exercise;
@@ -142,27 +142,34 @@ fn failed<'a>(
 /// Every known-wrong solution of `ex` whose results match the answer's on
 /// the cases `v` failed, by id: the closest first (the fewest cases failed
 /// that the answer passed: the same mistake rather than one that contains
-/// it), then in file order.
+/// it), then one written in the answer's language (`wrong/*.py` for Python,
+/// `wrong/*.rhai` for Rhai and Rust), then in file order.
 pub fn candidates(
     ex: &Exercise,
     v: &Verdict,
     outcomes: &[Result<Value, SolverError>],
+    answer: Answer,
 ) -> Vec<String> {
     let Some(failed) = failed(v, outcomes) else {
         return Vec::new();
     };
+    let own = if answer == Answer::Python {
+        ".py"
+    } else {
+        ".rhai"
+    };
     let graded: Vec<usize> = v.cases.iter().map(|c| c.index).collect();
-    let mut found: Vec<(usize, String)> = recorded(ex.id)
+    let mut found: Vec<(usize, bool, String)> = recorded(ex.id)
         .iter()
         .filter(|r| matches(ex, r, &failed))
         .map(|r| {
             let fails = r.failing.keys().chain(&r.raised);
             let extra = fails.filter(|i| graded.contains(i)).count() - failed.len();
-            (extra, r.id().to_owned())
+            (extra, !r.file.ends_with(own), r.id().to_owned())
         })
         .collect();
-    found.sort_by_key(|(extra, _)| *extra);
-    found.into_iter().map(|(_, id)| id).collect()
+    found.sort_by_key(|(extra, other, _)| (*extra, *other));
+    found.into_iter().map(|(_, _, id)| id).collect()
 }
 
 /// The known mistake the answer's results match (the closest, see
@@ -171,8 +178,9 @@ pub fn recognise(
     ex: &Exercise,
     v: &Verdict,
     outcomes: &[Result<Value, SolverError>],
+    answer: Answer,
 ) -> Option<Misconception> {
-    let id = candidates(ex, v, outcomes).into_iter().next()?;
+    let id = candidates(ex, v, outcomes, answer).into_iter().next()?;
     let text = ex.mistakes.iter().find(|(k, _)| *k == id)?.1;
     Some(Misconception {
         id,
@@ -180,9 +188,15 @@ pub fn recognise(
     })
 }
 
-/// Sets `v`'s misconception from the answer's outcomes (see [`recognise`]).
-pub fn name(ex: &Exercise, v: &mut Verdict, outcomes: &[Result<Value, SolverError>]) {
-    v.misconception = recognise(ex, v, outcomes);
+/// Sets `v`'s misconception from the outcomes of an answer in `answer`'s
+/// language (see [`recognise`]).
+pub fn name(
+    ex: &Exercise,
+    v: &mut Verdict,
+    outcomes: &[Result<Value, SolverError>],
+    answer: Answer,
+) {
+    v.misconception = recognise(ex, v, outcomes, answer);
 }
 
 /// The sort key of a recorded line: the exercise's place in the book, then

@@ -79,10 +79,11 @@ pub fn grade_recorded(
     spec: &judge::Spec,
     ctx: Context,
 ) -> (Verdict, Vec<Result<Value, SolverError>>) {
+    let answer = ctx.answer;
     match run(cmd, spec, ctx) {
         Ok(replies) => {
             let (mut v, outcomes) = replies.grade_recorded(spec, None);
-            exercises::mistakes::name(ex, &mut v, &outcomes);
+            exercises::mistakes::name(ex, &mut v, &outcomes, answer);
             (v, outcomes)
         }
         Err(e) => (
