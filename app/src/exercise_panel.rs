@@ -92,6 +92,10 @@ pub struct ExerciseIsland {
     pub reference_html: String,
     pub reference_python_html: String,
     pub reference_rhai_html: String,
+    /// The known mistakes (`[mistakes]`) in the page's language, by id: the
+    /// line shown when a verdict names one.
+    #[serde(default)]
+    pub mistakes: Vec<(String, String)>,
 }
 
 /// An exercise: statement, editor, Run tests, per-case results, hints.
@@ -118,6 +122,7 @@ pub fn ExercisePanel(
         reference_html,
         reference_python_html,
         reference_rhai_html,
+        mistakes,
         ..
     } = island;
     let ex = Arc::new(ex);
@@ -153,6 +158,8 @@ pub fn ExercisePanel(
     let previous = Memo::new(move |_| panel.with(|p| p.previous.clone()));
     let hints_shown = Memo::new(move |_| panel.with(|p| p.hints_shown));
     let hints_done = Memo::new(move |_| panel.with(Panel::hints_done));
+    // Hints and known mistakes opened (`data-help`).
+    let help_used = Memo::new(move |_| panel.with(Panel::help_used));
     let reveal = Memo::new(move |_| panel.with(|p| p.reveal));
     // Whether the reveal button shows, without a pass and with one.
     let revealable = Memo::new(move |_| panel.with(|p| (p.can_reveal(false), p.can_reveal(true))));
@@ -337,6 +344,8 @@ pub fn ExercisePanel(
 
     let statement = statement_html;
     let hints = StoredValue::new(hints);
+    let mistakes = StoredValue::new(mistakes);
+    let open_mistake = move || panel.update(Panel::open_mistake);
     let reference = reference_html;
     let rhai_signature = format!(
         "fn {}({}) -> {}",
@@ -393,7 +402,7 @@ pub fn ExercisePanel(
     });
 
     view! {
-        <section class="exercise" id=format!("exercise-{}", ex.slug()) data-exercise=ex.id>
+        <section class="exercise" id=format!("exercise-{}", ex.slug()) data-exercise=ex.id data-help=move || help_used.get()>
             <header class="cell-head">
                 <span class="cell-kind">{tr!(chrome_exercise_kind)}</span>
                 <h3 class="cell-title" id=format!("h-exercise-{}", ex.slug())>{title}
@@ -535,7 +544,15 @@ pub fn ExercisePanel(
                     Some(Run { verdict, ms, alone, .. }) => {
                         // The scratch cell runs Rhai: a Python answer is not opened there.
                         let scratch = (answer.get_untracked() != Answer::Python).then_some(open_in_scratch);
-                        results_view(verdict, ms, alone, function, grade.clone(), scratch).into_any()
+                        // The named mistake's line in the page's language.
+                        let mistake = verdict.misconception.as_ref().map(|m| {
+                            mistakes.with_value(|all| {
+                                all.iter()
+                                    .find(|(id, _)| *id == m.id)
+                                    .map_or_else(|| m.text.clone(), |(_, t)| t.clone())
+                            })
+                        });
+                        results_view(verdict, ms, alone, function, grade.clone(), scratch, mistake, open_mistake).into_any()
                     }
                     // Before a run in this visit: what was saved last time.
                     None => match progress.outcome(id) {
@@ -604,6 +621,8 @@ fn results_view(
     function: &'static str,
     grade: impl Fn(Option<usize>) + Clone + 'static,
     open_in_scratch: Option<impl Fn(String) + Copy + 'static>,
+    mistake: Option<String>,
+    open_mistake: impl Fn() + Copy + 'static,
 ) -> impl IntoView {
     let head = match alone {
         Some(i) => trf!(
@@ -668,6 +687,22 @@ fn results_view(
                 <p class="muted small withheld-note">{tr!(withheld_note)}</p>
             })}
             <ul class="cases">{failing}</ul>
+            // After the diff: the known mistake the results match, folded
+            // like a hint; opening it counts as one (`Panel::open_mistake`).
+            {mistake.map(|text| view! {
+                <details class="misconception" on:toggle=move |ev| {
+                    let open = ev
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|d| d.has_attribute("open"));
+                    if open {
+                        open_mistake();
+                    }
+                }>
+                    <summary>{tr!(mistake_fold)}</summary>
+                    <p><span class="muted small">{tr!(mistake_note)}</span>" "{text}</p>
+                </details>
+            })}
             {passed_fold}
         </div>
     }

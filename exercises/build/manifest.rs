@@ -41,6 +41,9 @@ pub struct ManifestZh {
     pub title: String,
     /// Hints, as `exercise.toml`'s.
     pub hints: Vec<String>,
+    /// The known mistakes, as `exercise.toml`'s `[mistakes]`.
+    #[serde(default)]
+    pub mistakes: BTreeMap<String, String>,
 }
 
 /// The parameter types a manifest can use: those the practice harness reads
@@ -87,6 +90,12 @@ pub struct Manifest {
     /// inputs, so no case can kill them (`[[equivalent]]`; see `src/mutate.rs`).
     #[serde(default)]
     pub equivalent: Vec<Equivalent>,
+    /// `[mistakes]`: each known-wrong solution's misconception in one line, in
+    /// the learner's terms, by the file's stem (`rounds_to_nearest` for
+    /// `wrong/rounds_to_nearest.rhai`); a verdict whose results match that
+    /// solution's names it (#29).
+    #[serde(default)]
+    pub mistakes: BTreeMap<String, String>,
 }
 
 /// One `[[equivalent]]` entry: a mutant of `solution.rhai` the mutation check
@@ -523,6 +532,21 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
             }
         }
     }
+    if let Some(m) = &manifest {
+        let stems: Vec<String> = wrong
+            .iter()
+            .chain(&wrong_python)
+            .map(|p| stem_of(p))
+            .collect();
+        errors.extend(mistake_problems(&toml_path, &stems, &m.mistakes));
+        if let Some(z) = &zh {
+            errors.extend(mistake_problems(
+                &dir.join("exercise.zh.toml"),
+                &stems,
+                &z.mistakes,
+            ));
+        }
+    }
     match manifest {
         Some(manifest) if errors.is_empty() => Ok(Folder {
             chapter: chapter.to_owned(),
@@ -537,6 +561,47 @@ fn folder(chapter: &str, dir: &Path) -> Result<Folder, Vec<String>> {
     }
 }
 
+/// A file's name without its extension.
+fn stem_of(p: &Path) -> String {
+    p.file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A manifest's `[mistakes]` against the folder's known-wrong solutions
+/// (`stems`): one non-empty line for each, and none for a file that does not
+/// exist; two files may not share a stem (it is the mistake's id).
+pub fn mistake_problems(
+    file: &Path,
+    stems: &[String],
+    mistakes: &BTreeMap<String, String>,
+) -> Vec<String> {
+    let at = file.display();
+    let mut out = Vec::new();
+    for (i, s) in stems.iter().enumerate() {
+        if stems[..i].contains(s) {
+            out.push(format!(
+                "{at}: two known-wrong solutions are named `{s}`; a mistake's id is its file's stem"
+            ));
+        }
+        match mistakes.get(s) {
+            None => out.push(format!(
+                "{at}: [mistakes] has no `{s}` (the misconception of wrong/{s}, in one line)"
+            )),
+            Some(t) if t.trim().is_empty() || t.contains('\n') => {
+                out.push(format!("{at}: [mistakes] `{s}` must be one non-empty line"))
+            }
+            Some(_) => {}
+        }
+    }
+    for k in mistakes.keys() {
+        if !stems.contains(k) {
+            out.push(format!("{at}: [mistakes] `{k}` names no file in wrong/"));
+        }
+    }
+    out
+}
+
 fn lit(s: &str) -> String {
     format!("{s:?}")
 }
@@ -548,6 +613,11 @@ fn path_lit(p: &Path) -> String {
 fn list(items: impl IntoIterator<Item = String>) -> String {
     let v: Vec<String> = items.into_iter().collect();
     format!("&[{}]", v.join(", "))
+}
+
+/// `&[("id", "text"), ...]`, in the map's order.
+fn pairs(m: &BTreeMap<String, String>) -> String {
+    list(m.iter().map(|(k, v)| format!("({}, {})", lit(k), lit(v))))
 }
 
 fn float_lit(x: f64) -> String {
@@ -609,6 +679,7 @@ pub fn generate(folders: &[Folder]) -> String {
             #[cfg(feature = \"render\")]
             starter_rust: {starter_rust},
             hints: {hints},
+            mistakes: {mistakes},
             tolerance: judge::Tolerance {{ abs: {abs}, rel: {rel} }},
             #[cfg(feature = \"grade\")]
             cases: {module}::cases,
@@ -643,6 +714,7 @@ pub fn generate(folders: &[Folder]) -> String {
             },
             starter_rust = file("starter.rs"),
             hints = list(m.hints.iter().map(|h| lit(h))),
+            mistakes = pairs(&m.mistakes),
             abs = float_lit(m.tolerance.abs),
             rel = float_lit(m.tolerance.rel),
             reference = file("reference.rs"),
@@ -652,10 +724,11 @@ pub fn generate(folders: &[Folder]) -> String {
             },
             zh = match &f.zh {
                 Some(z) => format!(
-                    "Some(ZhText {{ title: {}, statement: {}, hints: {} }})",
+                    "Some(ZhText {{ title: {}, statement: {}, hints: {}, mistakes: {} }})",
                     lit(&z.title),
                     file("statement.zh.md"),
-                    list(z.hints.iter().map(|h| lit(h)))
+                    list(z.hints.iter().map(|h| lit(h))),
+                    pairs(&z.mistakes)
                 ),
                 None => "None".to_owned(),
             },

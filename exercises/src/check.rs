@@ -1174,6 +1174,99 @@ mod tests {
         }
     }
 
+    /// The recording of the known-wrong Rhai solutions' outputs
+    /// (`wrong_outputs.jsonl`, see [`crate::mistakes`]) is current;
+    /// `UPDATE_WRONG_OUTPUTS=1` rewrites its Rhai lines.
+    #[cfg(feature = "script")]
+    #[test]
+    fn the_wrong_rhai_outputs_are_recorded() {
+        use crate::mistakes;
+        let now = mistakes::record_rhai();
+        if std::env::var_os("UPDATE_WRONG_OUTPUTS").is_some() {
+            let old = std::fs::read_to_string(mistakes::RECORDED_PATH).unwrap_or_default();
+            std::fs::write(
+                mistakes::RECORDED_PATH,
+                mistakes::merged(&old, ".rhai", &now),
+            )
+            .expect("writes wrong_outputs.jsonl");
+            return;
+        }
+        let stale = mistakes::stale(".rhai", &now);
+        assert!(
+            stale.is_empty(),
+            "wrong_outputs.jsonl is stale (re-record with UPDATE_WRONG_OUTPUTS=1 cargo test -p exercises):\n{}",
+            stale.join("\n")
+        );
+    }
+
+    /// Every known-wrong Rhai solution is named in both languages, and is
+    /// recognised from its own verdict: the verdict names it, or one whose
+    /// results on the failing cases are the same (said here); a correct
+    /// solution never is.
+    #[cfg(feature = "script")]
+    #[test]
+    fn known_mistakes_are_recognised_from_their_own_verdicts() {
+        let (mut recognised, mut total, mut own) = (0, 0, 0);
+        let mut alike = Vec::new();
+        for ex in crate::all() {
+            for (file, src) in known_wrong(ex.id) {
+                total += 1;
+                let stem = file.trim_start_matches("wrong/").trim_end_matches(".rhai");
+                assert!(
+                    ex.mistake_in(stem, chapters::Lang::En).is_some(),
+                    "{}/{file}: no English line",
+                    ex.id
+                );
+                assert!(
+                    ex.mistake_in(stem, chapters::Lang::Zh).is_some(),
+                    "{}/{file}: no Chinese line",
+                    ex.id
+                );
+                let (v, outcomes) = crate::grade_rhai_recorded(
+                    &ex,
+                    src,
+                    judge::script::Limits::default(),
+                    None,
+                    None,
+                );
+                let named = v.misconception.as_ref().map(|m| m.id.as_str());
+                let candidates =
+                    crate::mistakes::candidates(&ex, &v, &outcomes, judge::Answer::Rhai);
+                if candidates.iter().any(|c| c == stem) {
+                    recognised += 1;
+                }
+                if named == Some(stem) {
+                    own += 1;
+                }
+                // Others whose results on these failing cases are the same.
+                if candidates.len() > 1 {
+                    alike.push(format!(
+                        "{}: {stem} is told as {} (the same results: {})",
+                        ex.id,
+                        named.unwrap_or_default(),
+                        candidates.join(", ")
+                    ));
+                }
+                assert!(
+                    candidates.iter().any(|c| c == stem) && named.is_some(),
+                    "{}/{file}: not recognised from its verdict ({:?})",
+                    ex.id,
+                    v.misconception
+                );
+            }
+            let good = known_good(ex.id).expect("solution.rhai");
+            let (v, _) = crate::grade_rhai(&ex, good, judge::script::Limits::default(), None);
+            assert_eq!(v.misconception, None, "{}: solution.rhai", ex.id);
+        }
+        println!(
+            "recognised {recognised} of {total} known-wrong Rhai solutions from their verdicts ({own} by their own name)"
+        );
+        for a in &alike {
+            println!("  indistinguishable: {a}");
+        }
+        assert_eq!(recognised, total);
+    }
+
     /// Every exercise's known-good solution (`solution.rhai`) passes every case,
     /// and its starter is "not attempted".
     #[cfg(feature = "script")]

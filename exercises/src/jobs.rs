@@ -286,7 +286,9 @@ pub fn grade_python_replies(
     };
     let replies =
         judge::replies::Replies::read(replies, printed, &about, judge::Answer::Python, ended);
-    replies.grade(&ex.spec(), case)
+    let (mut v, outcomes) = replies.grade_recorded(&ex.spec(), case);
+    crate::mistakes::name(ex, &mut v, &outcomes, judge::Answer::Python);
+    v
 }
 
 #[cfg(test)]

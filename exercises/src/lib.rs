@@ -20,6 +20,8 @@ pub mod api;
 pub mod check;
 pub mod jobs;
 pub mod known;
+#[cfg(feature = "grade")]
+pub mod mistakes;
 // The mutation check's mutants (`tests/mutants.rs`): native only.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod mutate;
@@ -70,6 +72,9 @@ pub struct Exercise {
     pub starter_rust: &'static str,
     /// Hints: guiding questions first, answers last.
     pub hints: &'static [&'static str],
+    /// The known mistakes (`[mistakes]`): each known-wrong solution's stem
+    /// and its misconception in one line, by stem.
+    pub mistakes: &'static [(&'static str, &'static str)],
     /// Float tolerance.
     pub tolerance: Tolerance,
     /// Test cases (generated ones already expanded); with `grade`.
@@ -101,6 +106,8 @@ pub struct ZhText {
     pub statement: &'static str,
     /// Hints, as many as the English ones, in the same order.
     pub hints: &'static [&'static str],
+    /// The known mistakes, the same ids as the English ones.
+    pub mistakes: &'static [(&'static str, &'static str)],
 }
 
 impl Exercise {
@@ -137,6 +144,24 @@ impl Exercise {
             (chapters::Lang::Zh, Some(zh)) => zh.hints,
             _ => self.hints,
         }
+    }
+
+    /// The known mistakes in `lang` (the English ones when there is no Chinese text).
+    #[cfg(feature = "render")]
+    pub fn mistakes_in(&self, lang: chapters::Lang) -> &'static [(&'static str, &'static str)] {
+        match (lang, self.zh) {
+            (chapters::Lang::Zh, Some(zh)) => zh.mistakes,
+            _ => self.mistakes,
+        }
+    }
+
+    /// The known mistake `id`'s line in `lang`.
+    #[cfg(feature = "render")]
+    pub fn mistake_in(&self, id: &str, lang: chapters::Lang) -> Option<&'static str> {
+        self.mistakes_in(lang)
+            .iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, t)| *t)
     }
 
     /// What the judge needs to grade this exercise.
@@ -266,6 +291,24 @@ pub fn grade_rhai_case(
     deadline: Option<judge::script::Deadline>,
     case: Option<usize>,
 ) -> (judge::Verdict, Vec<String>) {
+    let (v, _) = grade_rhai_recorded(ex, source, limits, deadline, case);
+    let out = printed_by_case(&v);
+    (v, out)
+}
+
+/// [`grade_rhai_case`]'s verdict, which names the known mistake the results
+/// match ([`mistakes`]), and the code's outcome on each case graded, in order.
+#[cfg(feature = "script")]
+pub fn grade_rhai_recorded(
+    ex: &Exercise,
+    source: &str,
+    limits: judge::script::Limits,
+    deadline: Option<judge::script::Deadline>,
+    case: Option<usize>,
+) -> (
+    judge::Verdict,
+    Vec<Result<judge::Value, judge::SolverError>>,
+) {
     let spec = ex.spec();
     let starters = std::iter::once(ex.starter_rhai).chain(ex.starter_rhai_zh);
     if starters.map(normalize).any(|s| s == normalize(source)) {
@@ -277,12 +320,14 @@ pub fn grade_rhai_case(
     match judge::script::RhaiSolver::new(source, ex.function, ex.params.len(), limits, deadline) {
         Err(e) => (judge::Verdict::without_cases(&spec, e), Vec::new()),
         Ok(mut solver) => {
-            let v = match case {
-                Some(i) => judge::grade_case(&spec, &mut solver, i),
-                None => judge::grade(&spec, &mut solver),
+            let mut rec = judge::Recorder::new(&mut solver);
+            let mut v = match case {
+                Some(i) => judge::grade_case(&spec, &mut rec, i),
+                None => judge::grade(&spec, &mut rec),
             };
-            let out = printed_by_case(&v);
-            (v, out)
+            let outcomes = rec.outcomes;
+            mistakes::name(ex, &mut v, &outcomes, judge::Answer::Rhai);
+            (v, outcomes)
         }
     }
 }

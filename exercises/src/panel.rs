@@ -1,5 +1,6 @@
 //! An exercise panel's state as a plain value (#26): the learner's code, the
-//! last run, the hints shown, the failed runs, the reference, a shared link's
+//! last run, the hints shown (a known mistake opened counts as one, #29), the
+//! failed runs, the reference, a shared link's
 //! offer. The app's `ExercisePanel` only renders a [`Panel`] and passes events
 //! to its methods; each method that changes what is saved returns the
 //! [`Store`] writes for the app to make, so that what a reader keeps is
@@ -66,6 +67,9 @@ pub struct Panel {
     pub hints_shown: usize,
     /// Hints the exercise has.
     pub hints_total: usize,
+    /// The known mistakes the reader opened (`misconception` ids, once each):
+    /// each is help, counted like a hint ([`Panel::help_used`]).
+    pub mistakes_opened: Vec<String>,
     /// Whether the reference solution is shown.
     pub reveal: bool,
     /// The job of the run under way.
@@ -95,6 +99,7 @@ impl Panel {
             fails: saved_fails.and_then(|n| n.trim().parse().ok()).unwrap_or(0),
             hints_shown: 0,
             hints_total,
+            mistakes_opened: Vec::new(),
             reveal: false,
             running: None,
             runs: 0,
@@ -167,6 +172,28 @@ impl Panel {
     /// Opens the next hint, if one is left.
     pub fn next_hint(&mut self) {
         self.hints_shown = (self.hints_shown + 1).min(self.hints_total);
+    }
+
+    /// The reader opened the known mistake the last run's verdict names
+    /// (its fold after the diff): counted once per mistake, like a hint.
+    pub fn open_mistake(&mut self) {
+        let Some(id) = self
+            .last
+            .as_ref()
+            .and_then(|r| r.verdict.misconception.as_ref())
+            .map(|m| m.id.clone())
+        else {
+            return;
+        };
+        if !self.mistakes_opened.contains(&id) {
+            self.mistakes_opened.push(id);
+        }
+    }
+
+    /// The help the reader took: the hints opened and the known mistakes
+    /// opened.
+    pub fn help_used(&self) -> usize {
+        self.hints_shown + self.mistakes_opened.len()
     }
 
     /// Whether every hint is open.
@@ -358,6 +385,38 @@ mod tests {
         assert_eq!(p.hints_shown, 2);
         assert!(p.hints_done());
         assert!(Panel::new("s", None, None, 0).hints_done());
+    }
+
+    #[test]
+    fn an_opened_known_mistake_counts_like_a_hint_once() {
+        let mut p = Panel::new("s", None, None, 2);
+        p.open_mistake();
+        assert_eq!(p.help_used(), 0, "no run, no mistake to open");
+        let mut r = run(Status::Failed, None);
+        r.verdict.misconception = Some(judge::Misconception {
+            id: "rounds_to_nearest".into(),
+            text: "You rounded.".into(),
+        });
+        p.finish(r.clone());
+        p.open_mistake();
+        p.open_mistake();
+        p.next_hint();
+        assert_eq!((p.hints_shown, p.help_used()), (1, 2));
+        assert_eq!(p.mistakes_opened, ["rounds_to_nearest"]);
+        // The same mistake in a later run is not counted again; another is.
+        p.finish(r);
+        p.open_mistake();
+        assert_eq!(p.help_used(), 2);
+        let mut other = run(Status::Failed, None);
+        other.verdict.misconception = Some(judge::Misconception {
+            id: "floor".into(),
+            text: "You floored.".into(),
+        });
+        p.finish(other);
+        p.open_mistake();
+        assert_eq!(p.help_used(), 3);
+        // Hints are not shifted by it.
+        assert_eq!(p.hints_shown, 1);
     }
 
     #[test]

@@ -25,6 +25,16 @@ fn scratch(name: &str) -> (PathBuf, PathBuf) {
         std::fs::copy(from.join(f), dir.join(f)).unwrap();
     }
     std::fs::write(dir.join("wrong/a.rhai"), "fn attended(a, b, c, d) { 0 }").unwrap();
+    // Its one known mistake, `a`, named (the copied `[mistakes]` name the
+    // real folder's files).
+    let toml = dir.join("exercise.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let head = &text[..text.find("[mistakes]").unwrap()];
+    std::fs::write(
+        &toml,
+        format!("{head}[mistakes]\na = \"You returned zero.\"\n"),
+    )
+    .unwrap();
     (root, dir)
 }
 
@@ -164,5 +174,36 @@ fn a_malformed_equivalent_mutant_names_the_file() {
     std::fs::write(&toml, format!("{text}{}", entry(good, "both agree"))).unwrap();
     let f = manifest::load(&root.join("src"), &test_chapter()).unwrap();
     assert_eq!(f[0].manifest.equivalent.last().unwrap().mutant, good);
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn every_known_mistake_is_named_once_in_one_line() {
+    let (root, dir) = scratch("mistakes");
+    std::fs::write(
+        dir.join("wrong/b.py"),
+        "def attended(a, b, c, d): return 1\n",
+    )
+    .unwrap();
+    let toml = dir.join("exercise.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        text.replace(
+            "a = \"You returned zero.\"",
+            "a = \"\"\"two\nlines\"\"\"\nc = \"No such file.\"",
+        ),
+    )
+    .unwrap();
+    let e = errors(&root);
+    assert!(
+        e.contains("attended/exercise.toml: [mistakes] `a` must be one non-empty line"),
+        "{e}"
+    );
+    assert!(
+        e.contains("[mistakes] has no `b` (the misconception of wrong/b"),
+        "{e}"
+    );
+    assert!(e.contains("[mistakes] `c` names no file in wrong/"), "{e}");
     std::fs::remove_dir_all(root).unwrap();
 }

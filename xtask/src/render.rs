@@ -725,6 +725,11 @@ fn exercise(ex: &exercises::Exercise, lang: Lang) -> Result<String, String> {
             exercises::known::known_good_python(ex.id).unwrap_or_default(),
         ),
         reference_rhai_html: escape(exercises::known::known_good(ex.id).unwrap_or_default()),
+        mistakes: ex
+            .mistakes_in(lang)
+            .iter()
+            .map(|(id, text)| (id.to_string(), text.to_string()))
+            .collect(),
     };
     Ok(app::ssr::exercise(ex.clone(), statement, props, lang))
 }

@@ -66,11 +66,30 @@ impl Context<'_> {
     }
 }
 
-/// Runs `cmd` on every case of `spec` and grades its replies: the verdict.
-pub fn grade(cmd: Command, spec: &judge::Spec, ctx: Context) -> Verdict {
+/// Runs `cmd` on every case of `spec` and grades its replies: the verdict,
+/// which names the known mistake the replies match, if any.
+pub fn grade(cmd: Command, ex: &exercises::Exercise, spec: &judge::Spec, ctx: Context) -> Verdict {
+    grade_recorded(cmd, ex, spec, ctx).0
+}
+
+/// [`grade`], and each case's reply in the order graded.
+pub fn grade_recorded(
+    cmd: Command,
+    ex: &exercises::Exercise,
+    spec: &judge::Spec,
+    ctx: Context,
+) -> (Verdict, Vec<Result<Value, SolverError>>) {
+    let answer = ctx.answer;
     match run(cmd, spec, ctx) {
-        Ok(replies) => replies.grade(spec, None),
-        Err(e) => Verdict::without_cases(spec, SolverError::Runtime(e)),
+        Ok(replies) => {
+            let (mut v, outcomes) = replies.grade_recorded(spec, None);
+            exercises::mistakes::name(ex, &mut v, &outcomes, answer);
+            (v, outcomes)
+        }
+        Err(e) => (
+            Verdict::without_cases(spec, SolverError::Runtime(e)),
+            Vec::new(),
+        ),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Printing verdicts: a line per exercise and language, the first failing case
-//! with its values and what the code printed, and `N passed, M failed` last; or
+//! with its values and what the code printed, the known mistake the results
+//! match (if any), and `N passed, M failed` last; or
 //! the same verdicts as JSON. The lines for people are in the reader's
 //! language; the JSON is the same in both.
 
@@ -62,6 +63,13 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
             }
             if let Some(c) = v.first_failure() {
                 case_details(c, lang);
+            }
+            if let Some(m) = &v.misconception {
+                // In the reader's language, from the exercise's metadata.
+                let text = exercises::by_id(&v.exercise)
+                    .and_then(|e| e.mistake_in(&m.id, lang))
+                    .unwrap_or(&m.text);
+                outln!("    {}", w::misconception { text }.text(lang));
             }
         }
         if not_attempted > 0 {

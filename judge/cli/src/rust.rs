@@ -314,7 +314,7 @@ fn grade_one(bin: &Path, ex: &Exercise, limits: Limits, lang: Lang) -> Verdict {
         answer: Answer::Rust,
         lang,
     };
-    child::grade(cmd, &ex.spec(), ctx)
+    child::grade(cmd, ex, &ex.spec(), ctx)
 }
 
 #[cfg(test)]

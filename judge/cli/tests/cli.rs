@@ -132,6 +132,58 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
     );
 }
 
+/// A wrong answer whose results match a known-wrong solution (#29): the
+/// text names the mistake after the diff, in the reader's language, and the
+/// JSON carries it as `misconception`, the same for Rhai, Rust and Python.
+#[test]
+fn a_known_mistake_is_named_in_rhai_rust_and_python() {
+    let (dir, _turn) = practice_copy();
+    std::fs::write(
+        dir.join("attended.rhai"),
+        "fn attended(pos, ratio, topk, window) { let w = if pos + 1 < window { pos + 1 } else { window }; if ratio <= 1 { return w; } w + (pos + 1) / ratio }",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("src/attended.rs"),
+        "pub fn attended(pos: i64, ratio: i64, _topk: i64, window: i64) -> i64 { let w = (pos + 1).min(window); if ratio <= 1 { return w; } w + (pos + 1) / ratio }",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("attended.py"),
+        "def attended(pos, ratio, topk, window):\n    w = min(pos + 1, window)\n    if ratio <= 1:\n        return w\n    return w + (pos + 1) // ratio\n",
+    )
+    .unwrap();
+    let line = "    Known mistake: You did not cap the compressed entries at topk. (your results on the failing cases match it)";
+    let (out, _) = judge(&dir, &["--lang", "en"]);
+    assert_eq!(out.matches(line).count(), 3, "{out}");
+    // After the diff.
+    let diff = out.find("value: expected 640, got 262272").unwrap();
+    assert!(out[diff..].contains(line), "{out}");
+    let (out, _) = judge(&dir, &["--lang", "zh"]);
+    assert_eq!(
+        out.matches("    已知错误：你没有用 topk 给压缩条目数设上限。")
+            .count(),
+        3,
+        "{out}"
+    );
+    let (json, _) = judge(&dir, &["--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let named: Vec<&serde_json::Value> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["exercise"] == "ch_newmodels/attended")
+        .map(|x| &x["misconception"])
+        .collect();
+    assert_eq!(named.len(), 3, "{json}");
+    for m in named {
+        assert_eq!(
+            *m,
+            serde_json::json!({ "id": "no_topk_cap", "text": "You did not cap the compressed entries at topk." })
+        );
+    }
+}
+
 #[test]
 fn a_compile_error_is_reported_and_rhai_is_still_graded() {
     let (dir, _turn) = practice_copy();

@@ -114,6 +114,14 @@ fn every_known_wrong_python_answer_fails() {
                 "{}/{file}: {status}",
                 ex.id
             );
+            // Its mistake is named (itself, or one whose results are the
+            // same: see `python::tests` in the judge).
+            let m = &verdicts[0]["misconception"];
+            assert!(
+                m["id"].is_string() && m["text"].is_string(),
+                "{}/{file}: {m}",
+                ex.id
+            );
             seen += 1;
         }
     }

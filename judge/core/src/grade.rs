@@ -151,6 +151,59 @@ pub struct Verdict {
     /// The same line as structure, to tell in either language
     /// ([`Verdict::message_in`]).
     pub finding: Box<Finding>,
+    /// The known mistake the results on the failing cases match, when they
+    /// match one (the exercises crate names it after grading).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misconception: Option<Misconception>,
+}
+
+/// A known mistake that a failing answer's results match: on every case the
+/// answer failed, it gave what one of the exercise's known-wrong solutions
+/// gives (within the tolerance, by [`compare`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Misconception {
+    /// The known-wrong solution's file stem (`rounds_to_nearest`).
+    pub id: String,
+    /// The misconception in one line, in English (the exercise's metadata has
+    /// it in each language).
+    pub text: String,
+}
+
+/// What a solver gave on each case it was asked, in the order asked: a
+/// [`Solver`] wrapper that remembers every outcome, hidden cases' too, for a
+/// judge that compares them with known mistakes after grading. The `k`-th
+/// outcome belongs to the verdict's `k`-th case.
+pub struct Recorder<'a> {
+    /// The solver being graded.
+    pub inner: &'a mut dyn Solver,
+    /// Its outcomes so far.
+    pub outcomes: Vec<Result<Value, SolverError>>,
+}
+
+impl<'a> Recorder<'a> {
+    /// Wraps `inner`.
+    pub fn new(inner: &'a mut dyn Solver) -> Self {
+        Recorder {
+            inner,
+            outcomes: Vec::new(),
+        }
+    }
+}
+
+impl Solver for Recorder<'_> {
+    fn call(&mut self, args: &[Value]) -> Result<Value, SolverError> {
+        let out = self.inner.call(args);
+        self.outcomes.push(out.clone());
+        out
+    }
+
+    fn take_printed(&mut self) -> Vec<String> {
+        self.inner.take_printed()
+    }
+
+    fn answer(&self) -> Answer {
+        self.inner.answer()
+    }
 }
 
 /// Something that can call the learner's function.
@@ -206,6 +259,7 @@ impl Verdict {
             cases,
             message: finding.text_in(crate::Lang::En),
             finding: Box::new(finding),
+            misconception: None,
         }
     }
 

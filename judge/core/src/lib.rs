@@ -28,8 +28,8 @@ mod value;
 
 pub use compare::{Mismatch, Tolerance, compare};
 pub use grade::{
-    Case, CaseResult, FailRow, Kind, Solver, SolverError, Spec, Status, Verdict, call_text, grade,
-    grade_case,
+    Case, CaseResult, FailRow, Kind, Misconception, Recorder, Solver, SolverError, Spec, Status,
+    Verdict, call_text, grade, grade_case,
 };
 pub use lang::{Answer, Lang};
 pub use say::{CodeError, Fault, Finding, LimitHit, Reason, ScriptFault, Tip, words};

@@ -308,14 +308,26 @@ impl Replies {
     }
 
     /// The verdict on `spec`: no case ran when the code could not be loaded.
-    pub fn grade(mut self, spec: &crate::Spec, only: Option<usize>) -> crate::Verdict {
+    pub fn grade(self, spec: &crate::Spec, only: Option<usize>) -> crate::Verdict {
+        self.grade_recorded(spec, only).0
+    }
+
+    /// [`Replies::grade`], and each case's reply in the order graded (see
+    /// [`crate::Recorder`]).
+    pub fn grade_recorded(
+        mut self,
+        spec: &crate::Spec,
+        only: Option<usize>,
+    ) -> (crate::Verdict, Vec<Result<Value, SolverError>>) {
         if let Some(e) = self.load.take() {
-            return crate::Verdict::without_cases(spec, e);
+            return (crate::Verdict::without_cases(spec, e), Vec::new());
         }
-        match only {
-            Some(i) => crate::grade_case(spec, &mut self, i),
-            None => crate::grade(spec, &mut self),
-        }
+        let mut rec = crate::Recorder::new(&mut self);
+        let v = match only {
+            Some(i) => crate::grade_case(spec, &mut rec, i),
+            None => crate::grade(spec, &mut rec),
+        };
+        (v, rec.outcomes)
     }
 }
 
