@@ -111,6 +111,17 @@ try {
       assert.deepEqual(align.slice(0, 3), ['left', 'left', 'right'], `planner's columns: ${align}`);
     }
 
+    // A long audit does not bury the result: the planner and request_kv
+    // open with their headline text, and the step-by-step part is folded.
+    for (const id of ['planner', 'request_kv'].filter((id) => cells.includes(id))) {
+      const shape = await page.locator(`.cell[data-cell="${id}"] .cell-output`).evaluate((out) => {
+        const first = out.querySelector('.cell-text, .table-wrap, details.cell-details');
+        const fold = out.querySelector('details.cell-details');
+        return { first: first && first.className, folded: !!fold && !fold.open, inside: fold ? fold.querySelectorAll('.cell-text, .cell-table').length : 0 };
+      });
+      assert.ok(/cell-text/.test(shape.first) && shape.folded && shape.inside > 0, `${id} leads with its headline, the audit folded: ${JSON.stringify(shape)}`);
+    }
+
     // The scratch cell too, before anything is typed into it.
     if (await page.locator('#scratch').count()) {
       await scrollTo(page, '#scratch');

@@ -1,5 +1,6 @@
 // End-to-end: a reader's path through the book in headless Chromium.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { BOOK_URL, launch, layOut, ready, scrollTo } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
@@ -172,11 +173,30 @@ try {
   assert.equal(await ex.locator('.case:has(.case-name:text-matches("hidden")) .case-io').count(), 0, 'hidden cases show no values');
   ok('a wrong solution fails with expected vs actual; hidden cases stay hidden');
 
+
   // Reload: the code is kept.
   await page.reload(); await ready(page);
   await ex.locator('textarea.editor').waitFor();
   assert.equal(await ex.locator('textarea.editor').inputValue(), WRONG);
   ok('code survives a reload');
+
+  // A known mistake is named after the diff, folded; opening it counts as
+  // help. The plain wrong answer above matches none (or says which).
+  {
+    const known = readFileSync(new URL('../chapters/src/ch_newmodels/exercises/attended/wrong/off_by_one_position.rhai', import.meta.url), 'utf8');
+    const named = await ex.locator('details.misconception').count();
+    await editor.fill(known);
+    await ex.getByRole('button', { name: 'Run tests' }).click();
+    await page.waitForFunction(() => document.querySelector('#exercise-attended .verdict[data-status="failed"]')
+      && document.querySelector('#exercise-attended details.misconception'));
+    const fold = ex.locator('details.misconception');
+    assert.equal(await fold.evaluate((d) => d.open), false, 'the named mistake starts folded');
+    const help = Number(await ex.getAttribute('data-help') || 0);
+    await fold.locator('summary').click();
+    assert.match(await fold.textContent(), /one short/);
+    await page.waitForFunction((h) => Number(document.querySelector('#exercise-attended').dataset.help || 0) === h + 1, help);
+    ok(`a known mistake is named after the diff, folded, and opening it counts as help (the plain wrong answer: ${named ? 'named too' : 'none named'})`);
+  }
 
   // A syntax error names the line.
   await editor.fill('fn attended(pos, ratio, topk, window) {\n  let x = ;\n}');
