@@ -456,41 +456,21 @@ fn percent_1(share: f64) -> String {
 
 /// The figures the chapter's text quotes from this cell: (name, value).
 pub fn figures() -> Vec<(&'static str, String)> {
-    /// Per deployment: D and total nodes at ρ = 50%, 25%, 11%.
-    const NAMES: [[&str; 6]; 4] = [
-        [
-            "duty_cycle.k3_h200_d_50",
-            "duty_cycle.k3_h200_d_25",
-            "duty_cycle.k3_h200_d_11",
-            "duty_cycle.k3_h200_total_50",
-            "duty_cycle.k3_h200_total_25",
-            "duty_cycle.k3_h200_total_11",
-        ],
-        [
-            "duty_cycle.v4_h200_d_50",
-            "duty_cycle.v4_h200_d_25",
-            "duty_cycle.v4_h200_d_11",
-            "duty_cycle.v4_h200_total_50",
-            "duty_cycle.v4_h200_total_25",
-            "duty_cycle.v4_h200_total_11",
-        ],
-        [
-            "duty_cycle.k3_b300_d_50",
-            "duty_cycle.k3_b300_d_25",
-            "duty_cycle.k3_b300_d_11",
-            "duty_cycle.k3_b300_total_50",
-            "duty_cycle.k3_b300_total_25",
-            "duty_cycle.k3_b300_total_11",
-        ],
-        [
-            "duty_cycle.v4_b300_d_50",
-            "duty_cycle.v4_b300_d_25",
-            "duty_cycle.v4_b300_d_11",
-            "duty_cycle.v4_b300_total_50",
-            "duty_cycle.v4_b300_total_25",
-            "duty_cycle.v4_b300_total_11",
-        ],
-    ];
+    /// Per deployment (the rows of `all_rows`, in order): D and total nodes
+    /// at ρ = 50%, 25%, 11%, named `duty_cycle.<deployment>_{d,total}_<ρ>`.
+    macro_rules! at_rhos {
+        ($($dep:literal),*) => {
+            [$([
+                concat!("duty_cycle.", $dep, "_d_50"),
+                concat!("duty_cycle.", $dep, "_d_25"),
+                concat!("duty_cycle.", $dep, "_d_11"),
+                concat!("duty_cycle.", $dep, "_total_50"),
+                concat!("duty_cycle.", $dep, "_total_25"),
+                concat!("duty_cycle.", $dep, "_total_11"),
+            ]),*]
+        };
+    }
+    const NAMES: [[&str; 6]; 4] = at_rhos!("k3_h200", "v4_h200", "k3_b300", "v4_b300");
     let idle: Vec<u64> = SCENARIOS.iter().map(|s| s.0).collect();
     // The analysis's request: 1,000 output tokens at 200 tokens/s.
     let (out_tokens, tok_per_s) = (1_000, 200.0);
