@@ -552,7 +552,7 @@ pub fn ExercisePanel(
                                     .map_or_else(|| m.text.clone(), |(_, t)| t.clone())
                             })
                         });
-                        results_view(verdict, ms, alone, function, grade.clone(), scratch, mistake, open_mistake).into_any()
+                        results_view(verdict, ms, alone, function, grade.clone(), scratch, mistake.map(|m| (m, open_mistake))).into_any()
                     }
                     // Before a run in this visit: what was saved last time.
                     None => match progress.outcome(id) {
@@ -621,8 +621,8 @@ fn results_view(
     function: &'static str,
     grade: impl Fn(Option<usize>) + Clone + 'static,
     open_in_scratch: Option<impl Fn(String) + Copy + 'static>,
-    mistake: Option<String>,
-    open_mistake: impl Fn() + Copy + 'static,
+    // The named mistake's line, with what opening its fold does.
+    mistake: Option<(String, impl Fn() + Copy + 'static)>,
 ) -> impl IntoView {
     let head = match alone {
         Some(i) => trf!(
@@ -689,7 +689,7 @@ fn results_view(
             <ul class="cases">{failing}</ul>
             // After the diff: the known mistake the results match, folded
             // like a hint; opening it counts as one (`Panel::open_mistake`).
-            {mistake.map(|text| view! {
+            {mistake.map(|(text, open_mistake)| view! {
                 <details class="misconception" on:toggle=move |ev| {
                     let open = ev
                         .target()
