@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use judge::{Lang, Status};
 use serde_json::Value as J;
@@ -392,8 +392,51 @@ fn grade_folder(
         Some(t) => cmd.env("CARGO_TARGET_DIR", t),
         None => cmd.env_remove("CARGO_TARGET_DIR"),
     };
-    let out = cmd.output().map_err(|e| e.to_string())?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Its own process group, so that a learner who never finishes (a build
+    // script that loops: the exercises' own runs have their limits) is ended
+    // with everything it started.
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+    let mut child = cmd.spawn().map_err(|e| e.to_string())?;
+    let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let out_reader = read(child.stdout.take().map(|p| Box::new(p) as _));
+    let err_reader = read(child.stderr.take().map(|p| Box::new(p) as _));
+    let exercises = folder
+        .file_name()
+        .and_then(|n| n.to_str())
+        .map_or(0, |n| exercises::for_chapter(n).len());
+    let budget =
+        build_allowance() + Duration::from_secs_f64((opts.timeout + 2.0) * 3.0 * exercises as f64);
+    let t0 = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if t0.elapsed() > budget => {
+                end_group(child.id());
+                let _ = child.kill();
+                let _ = child.wait();
+                let seconds = budget.as_secs();
+                return Err(w::too_long { seconds }.text(opts.lang));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err(e.to_string()),
+        }
+    };
+    end_group(child.id());
+    let stdout = out_reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
+    let stdout = String::from_utf8_lossy(&stdout);
     match serde_json::from_str::<J>(&stdout) {
         Ok(J::Array(verdicts)) => Ok((verdicts, None)),
         Ok(mut o @ J::Object(_)) => {
@@ -402,14 +445,39 @@ fn grade_folder(
             Ok((verdicts, build))
         }
         _ => {
-            let err = String::from_utf8_lossy(&out.stderr).trim().to_owned();
+            let err = String::from_utf8_lossy(&stderr).trim().to_owned();
             Err(if err.is_empty() {
-                out.status.to_string()
+                status.to_string()
             } else {
                 err
             })
         }
     }
+}
+
+/// What a learner's folder may take beyond its exercises' own limits (a Rust
+/// build): 600 s, or `JUDGE_CLASS_BUILD_SECONDS`.
+fn build_allowance() -> Duration {
+    let seconds = std::env::var("JUDGE_CLASS_BUILD_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| *s >= 0.0 && s.is_finite())
+        .unwrap_or(600.0);
+    Duration::from_secs_f64(seconds)
+}
+
+/// Ends the process group `pid` leads, and everything in it.
+fn end_group(pid: u32) {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{Signal, killpg};
+        use nix::unistd::Pid;
+        if let Ok(pid) = i32::try_from(pid) {
+            let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
 }
 
 fn row(v: &J) -> Row {

@@ -98,9 +98,6 @@ enum Cmd {
         #[arg(allow_hyphen_values = true, required_unless_present = "list")]
         source: Option<String>,
     },
-    Completions {
-        shell: clap_complete::Shell,
-    },
     Class {
         folder: PathBuf,
         #[arg(long, value_name = "N")]
@@ -113,6 +110,9 @@ enum Cmd {
         timeout: f64,
         #[arg(long, default_value_t = 2048, value_name = "MIB")]
         memory: u64,
+    },
+    Completions {
+        shell: clap_complete::Shell,
     },
 }
 
