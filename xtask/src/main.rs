@@ -408,6 +408,29 @@ fn e2e() -> Result<(), String> {
     Ok(())
 }
 
+/// `judge class` on a synthetic class of 200 learners (correct, known-wrong
+/// and starter solutions, Rhai and Python, four hostile learners) at
+/// `--jobs 1` and `--jobs 2`: wall time and learners per second
+/// (`judge/cli/examples/class_bench.rs`), built in the native bench's profile.
+fn class_bench() -> Result<(), String> {
+    let profile = site::MODULES[1].2;
+    run(Command::new("cargo").args([
+        "build",
+        "--quiet",
+        "--profile",
+        profile,
+        "-p",
+        "judge-cli",
+        "--bin",
+        "judge",
+        "--example",
+        "class_bench",
+    ]))?;
+    let dir = root().join("target").join(profile);
+    run(Command::new(dir.join("examples/class_bench")).arg(dir.join("judge")))
+        .map_err(|_| "the class bench failed".to_owned())
+}
+
 /// After `site::site()` has built `dist/` and printed its sizes: native and
 /// browser timings.
 fn bench_cmd() -> Result<(), String> {
@@ -427,6 +450,7 @@ fn bench_cmd() -> Result<(), String> {
     ]))
     .map_err(|_| "the native bench failed".to_owned())?;
     let native = root().join(format!("target/{}/examples/bench", site::MODULES[1].2));
+    class_bench()?;
     // The bench loads the book from nginx, as a reader's browser would get it
     // from a static host (precompressed, with its cache headers).
     let nginx = nginx::Nginx::start(&root().join("dist"))?;

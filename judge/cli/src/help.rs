@@ -60,6 +60,11 @@ pub fn texts(cmd: Command, lang: Lang) -> Command {
     let cmd = sub(cmd, "show", &["id"]);
     let cmd = sub(cmd, "hint", &["id", "n"]);
     let cmd = sub(cmd, "eval", &["list", "source"]);
+    let cmd = sub(
+        cmd,
+        "class",
+        &["folder", "jobs", "csv", "json", "timeout", "memory"],
+    );
     sub(cmd, "completions", &["shell"])
 }
 

@@ -29,6 +29,7 @@ macro_rules! out {
 }
 
 mod child;
+mod class;
 mod frame;
 mod help;
 mod python;
@@ -96,6 +97,19 @@ enum Cmd {
         list: bool,
         #[arg(allow_hyphen_values = true, required_unless_present = "list")]
         source: Option<String>,
+    },
+    Class {
+        folder: PathBuf,
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+        timeout: f64,
+        #[arg(long, default_value_t = 2048, value_name = "MIB")]
+        memory: u64,
     },
     Completions {
         shell: clap_complete::Shell,
@@ -167,6 +181,28 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Cmd::Eval { source, .. }) => eval_cmd(source.as_deref().unwrap_or_default(), lang),
+        Some(Cmd::Class {
+            folder,
+            jobs,
+            csv,
+            json,
+            timeout,
+            memory,
+        }) => {
+            let jobs = jobs
+                .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+                .unwrap_or(1)
+                .max(1);
+            let opts = class::ClassOptions {
+                jobs,
+                csv,
+                json,
+                timeout,
+                memory,
+                lang,
+            };
+            class::class_cmd(&folder, &opts)
+        }
         Some(Cmd::Completions { shell }) => {
             let mut cmd = frame::completions_command(help::texts(Cli::command(), lang), lang);
             clap_complete::generate(shell, &mut cmd, "judge", &mut std::io::stdout());
