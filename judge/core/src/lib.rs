@@ -22,6 +22,7 @@ mod lang;
 pub mod python;
 pub mod replies;
 mod say;
+pub mod shrink;
 #[cfg(feature = "script")]
 pub mod script;
 mod value;
