@@ -129,8 +129,8 @@ fn shrink_int(x: i64) -> Vec<i64> {
     out
 }
 
-/// Simpler floats than `x`: 0, its whole part, halves, and `x` with fewer
-/// decimal digits, each closer to 0 than `x`.
+/// Simpler floats than `x`: 0, ±1, whole numbers between it and 0, `x`
+/// with fewer decimal digits and half of it, each closer to 0 than `x`.
 fn shrink_float(x: f64) -> Vec<f64> {
     let mut out: Vec<f64> = Vec::new();
     if x == 0.0 || !x.is_finite() {
@@ -149,11 +149,16 @@ fn shrink_float(x: f64) -> Vec<f64> {
         push((x - d).trunc());
         d /= 2.0;
     }
-    for digits in 0..4 {
+    // Fewer digits, and half of it to three decimals: never finer than
+    // 0.001, so a float shrinks to a value people can read.
+    let to = |c: f64, digits: i32| {
         let scale = 10f64.powi(digits);
-        push((x * scale).trunc() / scale);
+        (c * scale).trunc() / scale
+    };
+    for digits in 0..4 {
+        push(to(x, digits));
     }
-    push(x / 2.0);
+    push(to(x / 2.0, 3));
     out
 }
 
