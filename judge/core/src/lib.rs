@@ -22,9 +22,9 @@ mod lang;
 pub mod python;
 pub mod replies;
 mod say;
-pub mod shrink;
 #[cfg(feature = "script")]
 pub mod script;
+pub mod shrink;
 mod value;
 
 pub use compare::{Mismatch, Tolerance, compare};
