@@ -645,6 +645,26 @@ fn results_view(
     // What failed leads, identical errors as one row each; the cases that
     // passed are folded under it.
     let rows = v.fail_rows();
+    // The smallest failing input shrunk from a generated case leads, beside
+    // the case and seed it came from (`judge::shrink`).
+    let shrunk = v.shrunk.as_deref().map(|s| {
+        let head = trf!(shrunk_head, case = s.case, seed = s.seed);
+        let call = short(judge::call_text(function, &s.input));
+        let expected = short(s.expected.to_string());
+        let actual = s.actual.as_ref().map(|a| short(a.to_string()));
+        let error = s.error.as_ref().map(|e| e.message_in(crate::lang::lang()));
+        view! {
+            <div class="shrunk">
+                <p><strong>{head}</strong></p>
+                <span class="case-io">
+                    <span><code>{call}</code></span>
+                    <span>{tr!(case_expected)} <code>{expected}</code></span>
+                    {actual.map(|a| view! { <span>{tr!(case_actual)} <code>{a}</code></span> })}
+                    {error.map(|e| view! { <span class="case-error">{e}</span> })}
+                </span>
+            </div>
+        }
+    });
     let mut failing = Vec::new();
     let mut passing = Vec::new();
     for (i, c) in v.cases.into_iter().enumerate() {
@@ -686,6 +706,7 @@ fn results_view(
             {withheld.then(|| view! {
                 <p class="muted small withheld-note">{tr!(withheld_note)}</p>
             })}
+            {shrunk}
             <ul class="cases">{failing}</ul>
             // After the diff: the known mistake the results match, folded
             // like a hint; opening it counts as one (`Panel::open_mistake`).

@@ -317,6 +317,7 @@ pub fn grade_rhai_recorded(
             Vec::new(),
         );
     }
+    let late = deadline.clone();
     match judge::script::RhaiSolver::new(source, ex.function, ex.params.len(), limits, deadline) {
         Err(e) => (judge::Verdict::without_cases(&spec, e), Vec::new()),
         Ok(mut solver) => {
@@ -327,6 +328,15 @@ pub fn grade_rhai_recorded(
             };
             let outcomes = rec.outcomes;
             mistakes::name(ex, &mut v, &outcomes, judge::Answer::Rhai);
+            // The smallest failing input, searched for with the same solver:
+            // bounded by calls (the same answer in the browser and the CLI)
+            // and by the grading's own deadline.
+            let out_of_time = move || late.as_ref().is_some_and(|d| d());
+            let budget = judge::shrink::Budget {
+                out_of_time: &out_of_time,
+                ..Default::default()
+            };
+            v.shrunk = judge::shrink::shrink(&spec, &mut solver, &v, &budget).map(Box::new);
             (v, outcomes)
         }
     }

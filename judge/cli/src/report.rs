@@ -1,5 +1,6 @@
 //! Printing verdicts: a line per exercise and language, the first failing case
-//! with its values and what the code printed, the known mistake the results
+//! with its values and what the code printed (after the smallest failing
+//! input shrunk from a generated case, when there is one), the known mistake the results
 //! match (if any), and `N passed, M failed` last; or
 //! the same verdicts as JSON. The lines for people are in the reader's
 //! language; the JSON is the same in both.
@@ -57,6 +58,10 @@ pub fn report(results: &Results, json: bool, lang: Lang) -> ExitCode {
             outln!("{}", line.text(lang));
             if matches!(v.status, Status::Passed | Status::NotAttempted) {
                 continue;
+            }
+            // The smallest failing input first, then the case it came from.
+            if let Some(s) = &v.shrunk {
+                shrunk_details(s, v, lang);
             }
             if results.build_error.is_none() || g.lang == "rhai" {
                 outln!("{}", indent(&v.message_in(lang)));
@@ -117,6 +122,31 @@ fn case_details(c: &CaseResult, lang: Lang) {
         };
         outln!("    {}", withheld.text(lang));
     }
+}
+
+/// The smallest failing input found from a generated case: the call, then
+/// the expected and actual values (or the error), in `lang`.
+fn shrunk_details(s: &judge::shrink::Shrunk, v: &judge::Verdict, lang: Lang) {
+    let function = exercises::by_id(&v.exercise).map_or("f", |e| e.function);
+    let line = w::shrunk {
+        call: judge::call_text(function, &s.input),
+        case: s.case,
+        seed: s.seed,
+    };
+    outln!("    {}", line.text(lang));
+    let second = match (&s.actual, &s.error) {
+        (Some(actual), _) => w::shrunk_value {
+            expected: &s.expected,
+            actual,
+        }
+        .text(lang),
+        (None, Some(e)) => w::shrunk_error {
+            error: e.message_in(lang),
+        }
+        .text(lang),
+        (None, None) => return,
+    };
+    outln!("      {second}");
 }
 
 /// `, off by 3` for integers; `, abs. error …, rel. error …` for floats (in `lang`).

@@ -110,6 +110,9 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
     );
     assert!(out.trim_end().ends_with("0 passed, 2 failed"), "{out}");
     assert_eq!(code, 1);
+    // The Rhai answer's smallest failing input comes first, before case 1.
+    let shrunk = "Smallest failing input found: attended(0, 0, 0, 2) (shrunk from case 17, seed 20261129)\n      expected 1, got 2\n    case 1:";
+    assert!(out.contains(shrunk), "{out}");
     let (json, _) = judge(&dir, &["--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let verdict = |lang: &str| {
@@ -125,8 +128,17 @@ fn wrong_solutions_show_the_first_failure_with_the_same_verdict_in_both_language
         x
     };
     assert_eq!(verdict("rhai")["status"], "failed");
+    // Only Rhai answers are shrunk so far (the Rust and Python ones run in a
+    // child process, case file by case file): the rest is identical.
+    let mut rhai = verdict("rhai");
+    let shrunk = rhai.as_object_mut().unwrap().remove("shrunk").unwrap();
+    assert_eq!(shrunk["input"], serde_json::json!([0, 0, 0, 2]));
     assert_eq!(
-        verdict("rhai"),
+        (shrunk["case"].clone(), shrunk["seed"].clone()),
+        (17.into(), 20_261_129.into())
+    );
+    assert_eq!(
+        rhai,
         verdict("rust"),
         "Rhai and Rust verdicts are identical"
     );

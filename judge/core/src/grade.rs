@@ -155,6 +155,10 @@ pub struct Verdict {
     /// match one (the exercises crate names it after grading).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub misconception: Option<Misconception>,
+    /// The smallest failing input found from the first failing generated
+    /// case ([`crate::shrink::shrink`]), when the host searched for one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shrunk: Option<Box<crate::shrink::Shrunk>>,
 }
 
 /// A known mistake that a failing answer's results match: on every case the
@@ -260,6 +264,7 @@ impl Verdict {
             message: finding.text_in(crate::Lang::En),
             finding: Box::new(finding),
             misconception: None,
+            shrunk: None,
         }
     }
 

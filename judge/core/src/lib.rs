@@ -24,6 +24,7 @@ pub mod replies;
 mod say;
 #[cfg(feature = "script")]
 pub mod script;
+pub mod shrink;
 mod value;
 
 pub use compare::{Mismatch, Tolerance, compare};

@@ -1,0 +1,395 @@
+//! Shrinking a failing generated case (#29): when a seeded case fails, look
+//! for a smaller input that still fails the same way, as property-testing
+//! libraries do, and show that one first.
+//!
+//! The search is greedy: from the failing input, try simpler candidates in a
+//! fixed order (integers towards 0 by halving the distance, floats towards 0
+//! and towards values with fewer digits, lists with halves and single elements
+//! dropped, then element by element), keep the first that is smaller and
+//! still fails the same way, and start again from it, until no candidate
+//! does or the budget is spent. A candidate is only tried when the reference
+//! accepts it (its argument checks are the exercise's validity rule). Nothing
+//! here reads a clock: the budget counts calls, so the same answer gives the
+//! same shrunk case in the browser and the CLI; the host may add a time limit
+//! ([`Budget::out_of_time`]), which only cuts a search short.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Kind, Solver, SolverError, Spec, Status, Value, Verdict, compare};
+
+/// The smallest failing input found from a failing generated case.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shrunk {
+    /// The generated case it was shrunk from (1-based).
+    pub case: usize,
+    /// That case's seed.
+    pub seed: u64,
+    /// The smaller input, one value per parameter.
+    pub input: Vec<Value>,
+    /// The reference's output on it.
+    pub expected: Value,
+    /// The answer's output on it, when it gave a wrong value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actual: Option<Value>,
+    /// The error the answer raised on it, when it raised one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<SolverError>,
+}
+
+/// How much searching a shrink may do.
+pub struct Budget<'a> {
+    /// Calls of the answer, at most.
+    pub evals: usize,
+    /// Calls of the reference (to check candidates), at most.
+    pub checks: usize,
+    /// The host's time limit: true once the search must stop.
+    pub out_of_time: &'a dyn Fn() -> bool,
+}
+
+/// The default budget: 200 calls of the answer, 2,000 of the reference.
+pub const EVALS: usize = 200;
+
+impl Default for Budget<'_> {
+    fn default() -> Self {
+        Budget {
+            evals: EVALS,
+            checks: 10 * EVALS,
+            out_of_time: &|| false,
+        }
+    }
+}
+
+/// How a case failed: the shrunk case must fail the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Failure {
+    /// A wrong value of the right type.
+    Wrong,
+    /// An error raised, or a value of the wrong type.
+    Error,
+}
+
+/// How `out` fails against `want`; `None` when it passes or tells nothing
+/// (a limit hit, a `todo` reached).
+fn failure(spec: &Spec, out: &Result<Value, SolverError>, want: &Value) -> Option<Failure> {
+    match out {
+        Ok(got) => match compare(got, want, spec.tolerance) {
+            Ok(()) => None,
+            Err(m)
+                if m.path.is_empty()
+                    && got.type_name() != want.type_name()
+                    && !matches!((got, want), (Value::Int(_), Value::Float(_))) =>
+            {
+                Some(Failure::Error)
+            }
+            Err(_) => Some(Failure::Wrong),
+        },
+        Err(e) => (e.status() == Status::Error).then_some(Failure::Error),
+    }
+}
+
+/// The size of a value: the sum of its numbers' magnitudes and of its
+/// lists', maps' and strings' lengths.
+pub fn size(v: &Value) -> f64 {
+    match v {
+        Value::Unit | Value::Bool(_) => 0.0,
+        Value::Int(i) => i.unsigned_abs() as f64,
+        Value::Float(x) if x.is_finite() => x.abs(),
+        Value::Float(_) => f64::MAX,
+        Value::Str(s) => s.chars().count() as f64,
+        Value::Array(a) => a.len() as f64 + a.iter().map(size).sum::<f64>(),
+        Value::Map(m) => m.len() as f64 + m.values().map(size).sum::<f64>(),
+    }
+}
+
+/// The size of an input: the sum of its arguments' sizes.
+pub fn input_size(args: &[Value]) -> f64 {
+    args.iter().map(size).sum()
+}
+
+/// Simpler integers than `x`, simplest first: 0, then `x` minus half, a
+/// quarter, … of its distance to 0, down to `x ∓ 1`.
+fn shrink_int(x: i64) -> Vec<i64> {
+    let mut out = Vec::new();
+    if x == 0 {
+        return out;
+    }
+    out.push(0);
+    if x.abs() > 1 {
+        out.push(x.signum());
+    }
+    let mut d = x / 2;
+    while d != 0 {
+        out.push(x - d);
+        d /= 2;
+    }
+    let step = x - x.signum();
+    if !out.contains(&step) {
+        out.push(step);
+    }
+    out
+}
+
+/// Simpler floats than `x`: 0, ±1, whole numbers between it and 0, `x`
+/// with fewer decimal digits and half of it, each closer to 0 than `x`.
+fn shrink_float(x: f64) -> Vec<f64> {
+    let mut out: Vec<f64> = Vec::new();
+    if x == 0.0 || !x.is_finite() {
+        return out;
+    }
+    let mut push = |c: f64| {
+        if c.is_finite() && c.abs() < x.abs() && !out.contains(&c) {
+            out.push(c);
+        }
+    };
+    push(0.0);
+    push(x.signum());
+    push(x.trunc());
+    let mut d = x / 2.0;
+    for _ in 0..8 {
+        push((x - d).trunc());
+        d /= 2.0;
+    }
+    // Fewer digits, and half of it to three decimals: never finer than
+    // 0.001, so a float shrinks to a value people can read.
+    let to = |c: f64, digits: i32| {
+        let scale = 10f64.powi(digits);
+        (c * scale).trunc() / scale
+    };
+    for digits in 0..4 {
+        push(to(x, digits));
+    }
+    push(to(x / 2.0, 3));
+    out
+}
+
+/// Simpler values than `v`, simplest first.
+fn shrink_value(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Int(i) => shrink_int(*i).into_iter().map(Value::Int).collect(),
+        Value::Float(x) => shrink_float(*x).into_iter().map(Value::Float).collect(),
+        Value::Array(a) => {
+            let mut out = Vec::new();
+            let n = a.len();
+            if n == 0 {
+                return out;
+            }
+            // Halves, then single elements dropped (from the end).
+            if n > 1 {
+                out.push(Value::Array(a[..n / 2].to_vec()));
+                out.push(Value::Array(a[n / 2..].to_vec()));
+            }
+            for i in (0..n).rev().take(32) {
+                let mut b = a.clone();
+                b.remove(i);
+                out.push(Value::Array(b));
+            }
+            // Then each element made simpler, in place.
+            for (i, e) in a.iter().enumerate().take(32) {
+                for s in shrink_value(e) {
+                    let mut b = a.clone();
+                    b[i] = s;
+                    out.push(Value::Array(b));
+                }
+            }
+            out
+        }
+        Value::Map(m) => {
+            let mut out = Vec::new();
+            for (k, e) in m {
+                for s in shrink_value(e) {
+                    let mut b = m.clone();
+                    b.insert(k.clone(), s);
+                    out.push(Value::Map(b));
+                }
+            }
+            out
+        }
+        Value::Unit | Value::Bool(_) | Value::Str(_) => Vec::new(),
+    }
+}
+
+/// Simpler inputs than `args`: one argument made simpler at a time, the
+/// first argument first.
+fn candidates(args: &[Value]) -> Vec<Vec<Value>> {
+    let mut out = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        for s in shrink_value(a) {
+            let mut b = args.to_vec();
+            b[i] = s;
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// Shrinks the first failing generated case of `verdict`, graded on `spec`
+/// with `solver` (called again, on smaller inputs): the smallest input found
+/// that fails the same way, or `None` when no generated case failed in a way
+/// that tells (a wrong value or an error; not a limit or a `todo`).
+pub fn shrink(
+    spec: &Spec,
+    solver: &mut dyn Solver,
+    verdict: &Verdict,
+    budget: &Budget,
+) -> Option<Shrunk> {
+    let (index, seed, case) = verdict.cases.iter().find_map(|r| match r.kind {
+        Kind::Generated { seed } if !r.passed => {
+            let case = spec.cases.get(r.index.checked_sub(1)?)?;
+            Some((r.index, seed, case))
+        }
+        _ => None,
+    })?;
+    let want = (spec.reference)(&case.args).ok()?;
+    let first = solver.call(&case.args);
+    solver.take_printed();
+    let how = failure(spec, &first, &want)?;
+    let (mut args, mut want, mut out) = (case.args.clone(), want, first);
+    let (mut evals, mut checks) = (1, 1);
+    'search: loop {
+        let now = input_size(&args);
+        for cand in candidates(&args) {
+            if evals >= budget.evals || checks >= budget.checks || (budget.out_of_time)() {
+                break 'search;
+            }
+            if input_size(&cand) >= now {
+                continue;
+            }
+            checks += 1;
+            let Ok(expected) = (spec.reference)(&cand) else {
+                continue;
+            };
+            evals += 1;
+            let got = solver.call(&cand);
+            solver.take_printed();
+            if failure(spec, &got, &expected) == Some(how) {
+                (args, want, out) = (cand, expected, got);
+                continue 'search;
+            }
+        }
+        break;
+    }
+    let (actual, error) = match out {
+        Ok(v) => (Some(v), None),
+        Err(e) => (None, Some(e)),
+    };
+    Some(Shrunk {
+        case: index,
+        seed,
+        input: args,
+        expected: want,
+        actual,
+        error,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Case, Tolerance, grade};
+
+    fn double(args: &[Value]) -> Result<Value, String> {
+        let x = args[0].as_int().ok_or("not an int")?;
+        if x < 0 {
+            return Err("negative".into());
+        }
+        Ok(Value::Int(2 * x))
+    }
+
+    struct F(fn(i64) -> Result<Value, SolverError>);
+    impl Solver for F {
+        fn call(&mut self, args: &[Value]) -> Result<Value, SolverError> {
+            (self.0)(args[0].as_int().unwrap())
+        }
+    }
+
+    fn spec(x: i64) -> Spec {
+        Spec {
+            id: "t/double".into(),
+            function: "double".into(),
+            params: vec!["x".into()],
+            cases: vec![
+                Case {
+                    args: vec![1.into()],
+                    kind: Kind::Public,
+                },
+                Case {
+                    args: vec![x.into()],
+                    kind: Kind::Generated { seed: 9 },
+                },
+            ],
+            tolerance: Tolerance::default(),
+            reference: double,
+        }
+    }
+
+    #[test]
+    fn a_wrong_value_shrinks_to_the_smallest_input_that_is_still_wrong() {
+        // Wrong from 100 on.
+        let wrong = |x: i64| Ok(Value::Int(if x >= 100 { 2 * x + 1 } else { 2 * x }));
+        let s = spec(12_345);
+        let v = grade(&s, &mut F(wrong));
+        let got = shrink(&s, &mut F(wrong), &v, &Budget::default()).unwrap();
+        assert_eq!((got.case, got.seed), (2, 9));
+        assert_eq!(got.input, vec![Value::Int(100)]);
+        assert_eq!(
+            (got.expected, got.actual),
+            (Value::Int(200), Some(Value::Int(201)))
+        );
+    }
+
+    #[test]
+    fn an_error_shrinks_to_an_error_and_the_reference_must_accept_the_input() {
+        // Raises on odd inputs: shrinks to 1 (0 and negatives never tried as
+        // failing: 0 passes, the reference refuses negatives).
+        let raises = |x: i64| {
+            if x % 2 == 1 {
+                Err(SolverError::Runtime("odd".into()))
+            } else {
+                Ok(Value::Int(2 * x))
+            }
+        };
+        let s = spec(777);
+        let v = grade(&s, &mut F(raises));
+        let got = shrink(&s, &mut F(raises), &v, &Budget::default()).unwrap();
+        assert_eq!(got.input, vec![Value::Int(1)]);
+        assert!(got.actual.is_none() && got.error.is_some());
+    }
+
+    #[test]
+    fn only_generated_cases_that_fail_telling_are_shrunk_and_the_budget_holds() {
+        let s = spec(50);
+        let ok = |x: i64| Ok(Value::Int(2 * x));
+        let v = grade(&s, &mut F(ok));
+        assert_eq!(shrink(&s, &mut F(ok), &v, &Budget::default()), None);
+        let limit = |_| Err(SolverError::Limit("slow".into()));
+        let v = grade(&s, &mut F(limit));
+        assert_eq!(shrink(&s, &mut F(limit), &v, &Budget::default()), None);
+        // No budget: the original input comes back.
+        let wrong = |x: i64| Ok(Value::Int(3 * x));
+        let v = grade(&s, &mut F(wrong));
+        let none = Budget {
+            evals: 1,
+            ..Budget::default()
+        };
+        assert_eq!(
+            shrink(&s, &mut F(wrong), &v, &none).unwrap().input,
+            vec![Value::Int(50)]
+        );
+        let all = shrink(&s, &mut F(wrong), &v, &Budget::default()).unwrap();
+        assert_eq!(all.input, vec![Value::Int(1)]);
+    }
+
+    #[test]
+    fn candidates_are_simpler() {
+        assert_eq!(shrink_int(10), vec![0, 1, 5, 8, 9]);
+        assert_eq!(shrink_int(-3), vec![0, -1, -2]);
+        for c in shrink_float(2.45) {
+            assert!(c.abs() < 2.45, "{c}");
+        }
+        assert!(shrink_float(2.45).contains(&2.4));
+        let list = Value::Array(vec![3.into(), 4.into(), 5.into()]);
+        for c in shrink_value(&list) {
+            assert!(size(&c) < size(&list), "{c}");
+        }
+    }
+}
