@@ -239,6 +239,9 @@ rel = 0.0
 [[params]]
 name = "n"
 type = "int"
+
+[mistakes]
+plus_two = "You added two where the number was to be doubled."
 "#,
         ),
         (
@@ -406,6 +409,20 @@ fn a_new_chapter_is_one_folder_and_a_line() {
         &[("UPDATE_VERDICTS", "1"), ("UPDATE_DEMOS", "1")],
     );
     assert!(ok, "recording the fixtures:\n{out}");
+
+    // The known-wrong solution's outputs, recorded so that the judge can
+    // name its mistake (README, "Adding an exercise").
+    let (ok, out) = cargo(
+        &dest,
+        &[
+            "test",
+            "--workspace",
+            "--lib",
+            "the_wrong_rhai_outputs_are_recorded",
+        ],
+        &[("UPDATE_WRONG_OUTPUTS", "1")],
+    );
+    assert!(ok, "recording the wrong solutions' outputs:\n{out}");
 
     let (ok, out) = cargo(&dest, &["test", "--workspace", "--lib", "check"], &[]);
     assert!(ok, "the content checker refuses the new chapter:\n{out}");
