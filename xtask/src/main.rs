@@ -321,7 +321,7 @@ fn test_cmd() -> Result<(), String> {
             "web",
         ])
         .env("CHROMEDRIVER", "/usr/bin/chromedriver")
-        .env("WASM_BINDGEN_TEST_TIMEOUT", "120"))?;
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "300"))?;
     step("release build (its wasm32 code linted by clippy) and size budget");
     let sizes = site::site_linted(true)?;
     site::check_budget(&sizes)?;
