@@ -17,21 +17,27 @@ const ROOT = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
 
 // The CLI's verdicts (`judge <folder> --json`) on `sources` (slug → Python),
 // graded by CPython: the judge binary the native tests built, else cargo's.
+/** The judge CLI (`target/debug/judge`, else `cargo run`) with `args`, in
+ * English: its standard output and exit status. */
+function judgeCli(args) {
+  const built = path.join(ROOT, 'target', 'debug', 'judge');
+  const [cmd, pre] = fs.existsSync(built) ? [built, []] : ['cargo', ['run', '--quiet', '-p', 'judge-cli', '--']];
+  try {
+    const stdout = execFileSync(cmd, [...pre, ...args], { cwd: ROOT, env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: '' }, encoding: 'utf8' });
+    return { stdout, status: 0 };
+  } catch (e) {
+    return { stdout: e.stdout, status: e.status }; // exit status 1: something failed, as some of these must
+  }
+}
+
 function cliVerdicts(chapter, sources) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ih-python-cli-'));
   const folder = path.join(dir, chapter);
   fs.mkdirSync(folder);
   for (const [slug, src] of Object.entries(sources)) fs.writeFileSync(path.join(folder, `${slug}.py`), src);
-  const built = path.join(ROOT, 'target', 'debug', 'judge');
-  const [cmd, args] = fs.existsSync(built) ? [built, []] : ['cargo', ['run', '--quiet', '-p', 'judge-cli', '--']];
-  let out;
-  try {
-    out = execFileSync(cmd, [...args, folder, '--json'], { cwd: ROOT, env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: '' }, encoding: 'utf8' });
-  } catch (e) {
-    out = e.stdout; // exit status 1: something failed, as some of these must
-  }
+  const { stdout } = judgeCli([folder, '--json']);
   fs.rmSync(dir, { recursive: true, force: true });
-  return JSON.parse(out);
+  return JSON.parse(stdout);
 }
 
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ih-python-'));
@@ -224,13 +230,32 @@ try {
   }
   ok(`the browser and the CLI give the same verdict JSON for ${Object.keys(fixtures).join(', ')}`);
 
-  // "Export progress" carries the last whole run's verdict, per language.
+  // "Export progress" carries the last whole run's receipt, per language: the
+  // code graded, the verdict, the judge's version and the exercise's content
+  // hash. `judge verify` grades it again and agrees; an edited verdict is named.
   await page.goto(BOOK_URL + '/'); await ready(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export progress' }).click()]);
-  const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
-  assert.deepEqual(exported.verdicts[id].python, browserSide.partial, 'the export holds the last Python verdict');
-  assert.ok(exported.verdicts[id].rhai === undefined || exported.verdicts[id].rhai.exercise === id, 'a Rhai verdict, if any, is its own');
-  ok('"Export progress" holds each exercise\'s last verdict in each language');
+  const exportPath = await download.path();
+  const exported = JSON.parse(fs.readFileSync(exportPath, 'utf8'));
+  const receipt = exported.receipts[id].python;
+  assert.deepEqual(receipt.verdict, browserSide.partial, 'the export holds the last Python verdict');
+  assert.equal(receipt.code, fixtures.partial, 'the receipt holds the code graded');
+  assert.match(receipt.content, /^fnv1a128:[0-9a-f]{32}$/, 'the receipt names the exercise content');
+  assert.match(receipt.judge, /^\d+\.\d+\.\d+$/, 'the receipt names the judge version');
+  assert.ok(exported.receipts[id].rhai === undefined || exported.receipts[id].rhai.verdict.exercise === id, 'a Rhai receipt, if any, is its own');
+  const checked = judgeCli(['verify', exportPath, '--json']);
+  const report = JSON.parse(checked.stdout);
+  assert.equal(checked.status, 0, `judge verify accepts the page's export: ${checked.stdout}`);
+  assert.ok(report.receipts.length >= 1 && report.receipts.every((c) => c.ok), checked.stdout);
+  const forged = structuredClone(exported);
+  forged.receipts[id].python.verdict.status = 'passed';
+  forged.receipts[id].python.verdict.passed = forged.receipts[id].python.verdict.total;
+  const forgedPath = path.join(profile, 'forged.json');
+  fs.writeFileSync(forgedPath, JSON.stringify(forged));
+  const caught = judgeCli(['verify', forgedPath]);
+  assert.equal(caught.status, 1, caught.stdout);
+  assert.match(caught.stdout, new RegExp(`✗ ${id} \\[python\\]: the verdict differs: the file says passed`), caught.stdout);
+  ok(`"Export progress" holds receipts; judge verify agrees with ${report.receipts.length} of them and names a forged pass`);
 
   // The Chinese edition: the same panel, Chinese words.
   await page.goto(BOOK_URL + '/zh/ch/deploy'); await ready(page);

@@ -50,6 +50,7 @@ fn panel_in(ex: &Exercise, answer: Answer, hints: usize) -> Panel {
         storage::get(&fails).as_deref(),
         hints,
     )
+    .with_content(ex.content)
 }
 
 /// Makes the writes a change of the panel asks for.

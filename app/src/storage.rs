@@ -358,7 +358,7 @@ pub fn export(ids: &[&str], progress: &ProgressMap) -> Export {
         .collect();
     Export::new(progress.clone(), saved(code_key))
         .with_python(saved(python_code_key))
-        .with_verdicts(verdicts)
+        .with_receipts(verdicts)
 }
 
 /// Imports a progress file's text into what is saved, merging by

@@ -629,6 +629,42 @@ fn float_lit(x: f64) -> String {
     }
 }
 
+/// The files whose content a verdict depends on: the statements (what was
+/// asked), the manifest (cases, tolerance) and the reference (the expected
+/// values). Receipts name their hash (#29).
+pub const CONTENT_FILES: &[&str] = &[
+    "exercise.toml",
+    "exercise.zh.toml",
+    "statement.md",
+    "statement.zh.md",
+    "reference.rs",
+];
+
+/// `fnv1a128:<32 hex digits>` over [`CONTENT_FILES`] in `dir` (each one's name,
+/// length and bytes, line endings as `\n`; a missing file counts as empty). A
+/// hash to notice a change with, not a signature: `judge verify` grades the
+/// code again whatever it says.
+pub fn content_hash(dir: &Path) -> String {
+    const OFFSET: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+    let mut h = OFFSET;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u128::from(b);
+            h = h.wrapping_mul(PRIME);
+        }
+    };
+    for name in CONTENT_FILES {
+        let text = std::fs::read_to_string(dir.join(name))
+            .unwrap_or_default()
+            .replace("\r\n", "\n");
+        eat(name.as_bytes());
+        eat(&(text.len() as u64).to_le_bytes());
+        eat(text.as_bytes());
+    }
+    format!("fnv1a128:{h:032x}")
+}
+
 /// The Rust code `src/lib.rs` includes: a module per chapter with a module per
 /// exercise (its `reference.rs`), `generated()` (every [`Exercise`] value, in
 /// order) and `KNOWN` (each exercise's `solution.rhai` and `wrong/*.rhai`).
@@ -680,6 +716,7 @@ pub fn generate(folders: &[Folder]) -> String {
             starter_rust: {starter_rust},
             hints: {hints},
             mistakes: {mistakes},
+            content: {content},
             tolerance: judge::Tolerance {{ abs: {abs}, rel: {rel} }},
             #[cfg(feature = \"grade\")]
             cases: {module}::cases,
@@ -715,6 +752,7 @@ pub fn generate(folders: &[Folder]) -> String {
             starter_rust = file("starter.rs"),
             hints = list(m.hints.iter().map(|h| lit(h))),
             mistakes = pairs(&m.mistakes),
+            content = lit(&content_hash(&f.dir)),
             abs = float_lit(m.tolerance.abs),
             rel = float_lit(m.tolerance.rel),
             reference = file("reference.rs"),

@@ -75,6 +75,9 @@ pub struct Exercise {
     /// The known mistakes (`[mistakes]`): each known-wrong solution's stem
     /// and its misconception in one line, by stem.
     pub mistakes: &'static [(&'static str, &'static str)],
+    /// A hash of what a verdict depends on (statements, manifest with the
+    /// cases, reference), for receipts (#29): `fnv1a128:<hex>`.
+    pub content: &'static str,
     /// Float tolerance.
     pub tolerance: Tolerance,
     /// Test cases (generated ones already expanded); with `grade`.

@@ -27,8 +27,10 @@ pub enum Store {
     Progress(Status),
     /// No progress: not attempted.
     ForgetProgress,
-    /// A whole run's verdict, as JSON (the CLI's `--json` gives the same for
-    /// the same code), for the progress file.
+    /// A whole run's receipt ([`judge::Receipt`]: the code graded, the
+    /// verdict as the judge wrote it, the judge's version and the exercise's
+    /// content hash), as JSON, for the progress file; `judge verify` grades
+    /// its code again (the CLI's `--json` gives the same verdict).
     Verdict(String),
 }
 
@@ -82,6 +84,10 @@ pub struct Panel {
     pub offered: Option<Offer>,
     /// The reader's own code, kept after loading a shared one ("Put mine back").
     pub previous: Option<String>,
+    /// The code the run under way was sent with (for its receipt).
+    pub graded: Option<String>,
+    /// The exercise's content hash (`Exercise::content`), for receipts.
+    pub content: String,
 }
 
 impl Panel {
@@ -106,7 +112,15 @@ impl Panel {
             last: None,
             offered: None,
             previous: None,
+            graded: None,
+            content: String::new(),
         }
+    }
+
+    /// The same panel, whose receipts name the exercise content `hash`.
+    pub fn with_content(mut self, hash: &str) -> Panel {
+        self.content = hash.to_owned();
+        self
     }
 
     /// The reader changed the code.
@@ -122,6 +136,7 @@ impl Panel {
             return false;
         }
         self.running = Some(job);
+        self.graded = Some(self.code.clone());
         true
     }
 
@@ -130,6 +145,7 @@ impl Panel {
     /// neither.
     pub fn finish(&mut self, run: Run) -> Vec<Store> {
         self.running = None;
+        let graded = self.graded.take().unwrap_or_else(|| self.code.clone());
         self.runs += 1;
         let mut out = Vec::new();
         if run.alone.is_none() {
@@ -142,7 +158,8 @@ impl Panel {
                 self.fails += 1;
                 out.push(Store::Fails(self.fails));
             }
-            if let Ok(json) = serde_json::to_string(&run.verdict) {
+            let receipt = judge::Receipt::new(&self.content, &graded, &run.verdict);
+            if let Ok(json) = serde_json::to_string(&receipt) {
                 out.push(Store::Verdict(json));
             }
         }
@@ -299,15 +316,27 @@ mod tests {
     }
 
     #[test]
-    fn a_whole_run_saves_its_verdict_as_the_judge_wrote_it() {
-        let mut p = Panel::new("s", None, None, 0);
+    fn a_whole_run_saves_its_receipt_with_the_code_it_graded() {
+        let mut p = Panel::new("s", None, None, 0).with_content("fnv1a128:00ff");
+        p.edit("sent".into());
         p.start(1);
+        // Typing while the run is under way does not change what was graded.
+        p.edit("typed after".into());
         let stores = p.finish(run(Status::Failed, None));
         let Some(Store::Verdict(json)) = stores.last() else {
             panic!("no verdict saved: {stores:?}");
         };
-        let back: Verdict = serde_json::from_str(json).expect("verdict JSON");
-        assert_eq!(back, verdict(Status::Failed));
+        let back: judge::Receipt = serde_json::from_str(json).expect("receipt JSON");
+        assert_eq!(
+            (
+                back.judge.as_str(),
+                back.content.as_str(),
+                back.code.as_str()
+            ),
+            (judge::VERSION, "fnv1a128:00ff", "sent")
+        );
+        let v: Verdict = serde_json::from_value(back.verdict).expect("verdict JSON");
+        assert_eq!(v, verdict(Status::Failed));
         p.start(2);
         let alone = p.finish(run(Status::Passed, Some(1)));
         assert!(

@@ -449,11 +449,17 @@ pub struct Export {
     /// without Python is what it was before Python answers.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub python: BTreeMap<String, String>,
-    /// Exercise id → answer language (`rhai`, `python`) → the verdict of its
-    /// last whole run there, as the judge wrote it (the CLI's `--json` gives
-    /// the same verdict for the same code, plus `language` and `elapsed_ms`).
-    /// Written for the reader's and a teacher's records; an import does not
-    /// read it (a verdict is the judge's to give again).
+    /// Exercise id → answer language (`rhai`, `python`) → the receipt of its
+    /// last whole run there (#29): the code graded, the verdict as the judge
+    /// wrote it (the CLI's `--json` gives the same verdict for the same code,
+    /// plus `language` and `elapsed_ms`), the judge's version and the
+    /// exercise's content hash. For a teacher's records: `judge verify <file>`
+    /// grades each receipt's code again and says whether it agrees. An import
+    /// does not read it (a verdict is the judge's to give again).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub receipts: BTreeMap<String, BTreeMap<String, judge::Receipt>>,
+    /// Verdicts saved by the page before receipts (a bare verdict, without
+    /// the code it was given for), by id and language, as they were.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub verdicts: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
 }
@@ -467,6 +473,7 @@ impl Export {
             progress,
             code,
             python: BTreeMap::new(),
+            receipts: BTreeMap::new(),
             verdicts: BTreeMap::new(),
         }
     }
@@ -477,20 +484,19 @@ impl Export {
         self
     }
 
-    /// The same file with the saved verdicts `verdicts` (id → language →
-    /// verdict JSON as saved); a text that is not JSON is left out.
-    pub fn with_verdicts(mut self, verdicts: BTreeMap<String, BTreeMap<String, String>>) -> Export {
-        self.verdicts = verdicts
-            .into_iter()
-            .map(|(id, by_lang)| {
-                let by_lang: BTreeMap<String, serde_json::Value> = by_lang
-                    .into_iter()
-                    .filter_map(|(l, text)| Some((l, serde_json::from_str(&text).ok()?)))
-                    .collect();
-                (id, by_lang)
-            })
-            .filter(|(_, by_lang)| !by_lang.is_empty())
-            .collect();
+    /// The same file with the saved receipts `saved` (id → language → text
+    /// as saved): a receipt goes to `receipts`, a bare verdict saved before
+    /// receipts to `verdicts`, and a text that is neither is left out.
+    pub fn with_receipts(mut self, saved: BTreeMap<String, BTreeMap<String, String>>) -> Export {
+        for (id, by_lang) in saved {
+            for (l, text) in by_lang {
+                if let Ok(r) = serde_json::from_str::<judge::Receipt>(&text) {
+                    self.receipts.entry(id.clone()).or_default().insert(l, r);
+                } else if let Ok(v @ serde_json::Value::Object(_)) = serde_json::from_str(&text) {
+                    self.verdicts.entry(id.clone()).or_default().insert(l, v);
+                }
+            }
+        }
         self
     }
 }
@@ -971,6 +977,37 @@ mod tests {
         let wrong_type =
             r#"{"format":"inference-handbook-progress","version":2,"code":{"ch/a":1}}"#;
         assert!(parse_export(wrong_type, &["ch/a"]).is_err());
+    }
+
+    #[test]
+    fn receipts_and_older_bare_verdicts_are_exported_apart() {
+        let receipt = r#"{"judge":"0.1.0","content":"fnv1a128:00","code":"fn f() {}","verdict":{"status":"passed"}}"#;
+        let saved = BTreeMap::from([
+            (
+                "ch/a".to_owned(),
+                BTreeMap::from([
+                    ("rhai".to_owned(), receipt.to_owned()),
+                    ("python".to_owned(), r#"{"status":"failed"}"#.to_owned()),
+                ]),
+            ),
+            (
+                "ch/b".to_owned(),
+                BTreeMap::from([("rhai".to_owned(), "not json".to_owned())]),
+            ),
+        ]);
+        let e = Export::new(ProgressMap::new(), BTreeMap::new()).with_receipts(saved);
+        let r = &e.receipts["ch/a"]["rhai"];
+        assert_eq!(
+            (r.code.as_str(), r.content.as_str()),
+            ("fn f() {}", "fnv1a128:00")
+        );
+        assert_eq!(e.verdicts["ch/a"]["python"]["status"], "failed");
+        assert!(!e.receipts.contains_key("ch/b") && !e.verdicts.contains_key("ch/b"));
+        // The file reads back, receipts included, and still imports.
+        let text = serde_json::to_string(&e).unwrap();
+        let back: Export = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, e);
+        assert!(parse_export(&text, &["ch/a"]).is_ok());
     }
 
     #[test]

@@ -372,7 +372,7 @@ fn unpack_export(file: &Path, dir: &Path, lang: Lang) -> Result<Vec<PathBuf>, St
 
 /// `judge grade <folder> --json` in a child process: the verdicts, and the
 /// package's build error if it has one.
-fn grade_folder(
+pub(crate) fn grade_folder(
     folder: &Path,
     opts: &ClassOptions,
     target: Option<&Path>,

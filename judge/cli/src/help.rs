@@ -65,6 +65,7 @@ pub fn texts(cmd: Command, lang: Lang) -> Command {
         "class",
         &["folder", "jobs", "csv", "json", "timeout", "memory"],
     );
+    let cmd = sub(cmd, "verify", &["file", "json", "timeout", "memory"]);
     sub(cmd, "completions", &["shell"])
 }
 

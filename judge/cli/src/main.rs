@@ -35,6 +35,7 @@ mod help;
 mod python;
 mod report;
 mod rust;
+mod verify;
 mod watch;
 mod words;
 
@@ -104,6 +105,15 @@ enum Cmd {
         jobs: Option<usize>,
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+        timeout: f64,
+        #[arg(long, default_value_t = 2048, value_name = "MIB")]
+        memory: u64,
+    },
+    Verify {
+        file: PathBuf,
         #[arg(long)]
         json: bool,
         #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
@@ -203,6 +213,12 @@ fn main() -> ExitCode {
             };
             class::class_cmd(&folder, &opts)
         }
+        Some(Cmd::Verify {
+            file,
+            json,
+            timeout,
+            memory,
+        }) => verify::verify_cmd(&file, json, timeout, memory, lang),
         Some(Cmd::Completions { shell }) => {
             let mut cmd = frame::completions_command(help::texts(Cli::command(), lang), lang);
             clap_complete::generate(shell, &mut cmd, "judge", &mut std::io::stdout());

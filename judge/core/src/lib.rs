@@ -20,6 +20,7 @@ mod grade;
 pub mod harness;
 mod lang;
 pub mod python;
+pub mod receipt;
 pub mod replies;
 mod say;
 #[cfg(feature = "script")]
@@ -33,5 +34,6 @@ pub use grade::{
     Verdict, call_text, grade, grade_case,
 };
 pub use lang::{Answer, Lang};
+pub use receipt::{Receipt, VERSION};
 pub use say::{CodeError, Fault, Finding, LimitHit, Reason, ScriptFault, Tip, words};
 pub use value::Value;
