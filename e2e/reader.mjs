@@ -1,6 +1,9 @@
 // End-to-end: a reader's path through the book in headless Chromium.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { BOOK_URL, launch, layOut, ready, scrollTo } from './browser.mjs';
 import { SOLUTIONS } from './solutions.mjs';
 
@@ -346,6 +349,52 @@ try {
     await p.close();
   }
   ok('a glossary term shows its definition on hover and focus, inside the window, in both languages; Esc hides it');
+
+  // A generated case that fails is shrunk: the smallest failing input leads,
+  // with the case and seed it came from, the same in the page (both
+  // languages) as in the CLI's verdict JSON.
+  {
+    const id = 'ch_deploy/kda_state_bytes';
+    const file = new URL('../chapters/src/ch_deploy/exercises/kda_state_bytes/wrong/in_mib.rhai', import.meta.url);
+    const known = readFileSync(file, 'utf8');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ih-shrunk-'));
+    mkdirSync(path.join(dir, 'ch_deploy'));
+    writeFileSync(path.join(dir, 'ch_deploy', 'kda_state_bytes.rhai'), known);
+    const root = new URL('..', import.meta.url).pathname;
+    const built = path.join(root, 'target', 'debug', 'judge');
+    const [cmd, pre] = existsSync(built) ? [built, []] : ['cargo', ['run', '--quiet', '-p', 'judge-cli', '--']];
+    let out;
+    try { out = execFileSync(cmd, [...pre, path.join(dir, 'ch_deploy'), '--json'], { cwd: root, encoding: 'utf8' }); } catch (e) { out = e.stdout; }
+    rmSync(dir, { recursive: true, force: true });
+    const cli = JSON.parse(out).find((v) => v.exercise === id).shrunk;
+    assert.ok(cli, 'the CLI shrinks this answer\'s failing generated case');
+    const call = `kda_state_bytes(${cli.input.join(', ')})`;
+    for (const [prefix, head] of [['', `Smallest failing input found (shrunk from case ${cli.case}, seed ${cli.seed}):`],
+      ['/zh', `找到的最小失败输入（由第 ${cli.case} 个用例缩小而来，种子 ${cli.seed}）：`]]) {
+      const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await p.goto(BOOK_URL + prefix + '/ch/deploy'); await ready(p);
+      const panel = p.locator('section.exercise[data-exercise="' + id + '"]');
+      await panel.scrollIntoViewIfNeeded();
+      const ed = panel.locator('textarea.editor');
+      await ed.waitFor();
+      await ed.fill(known);
+      await panel.locator('button.run').click();
+      await p.waitForFunction((sel) => document.querySelector(sel + ' .verdict[data-status="failed"] .shrunk'),
+        'section.exercise[data-exercise="' + id + '"]');
+      const shrunk = panel.locator('.shrunk');
+      assert.equal((await shrunk.locator('strong').textContent()).trim(), head);
+      assert.equal(await shrunk.locator('code').first().textContent(), call);
+      assert.match(await shrunk.textContent(), new RegExp(String(cli.expected)));
+      // It leads: before the first failing case.
+      assert.ok(await p.evaluate((sel) => {
+        const s = document.querySelector(sel + ' .shrunk');
+        const c = document.querySelector(sel + ' .case.fail');
+        return !c || (s.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      }, 'section.exercise[data-exercise="' + id + '"]'), 'the shrunk case comes before the failing case');
+      await p.close();
+    }
+    ok(`a failing generated case is shrunk to ${call} (case ${cli.case}), the same in the page, in both languages, as in the CLI`);
+  }
 
   assert.deepEqual(errors, [], 'no uncaught page errors');
   ok('no page errors');

@@ -148,7 +148,19 @@ pub fn grade(
                 "cases": cases,
             })
             .to_string();
+            let asking = Rc::new(Asking {
+                id,
+                exercise,
+                file: file.clone(),
+                function: function.clone(),
+                arity,
+                source: source.clone(),
+                on_loading: on_loading.clone(),
+            });
             let finish = move |partial: Partial, ended: Option<SolverError>| {
+                // A whole run that ended by itself and failed a generated
+                // case is shrunk before its verdict is given (#29).
+                let shrink = alone.is_none() && ended.is_none();
                 let job = Job::GradeReplies {
                     exercise: exercise.to_owned(),
                     replies: partial.replies,
@@ -160,9 +172,37 @@ pub fn grade(
                     Lane::Code,
                     job,
                     crate::scratch_cell::CODE_LIMIT_MS,
-                    move |reply| {
-                        done(reply);
-                        restart_soon();
+                    move |reply| match reply {
+                        Ok(Reply::Grade {
+                            verdict,
+                            printed,
+                            ms,
+                        }) if shrink && verdict.status != judge::Status::Passed => {
+                            let graded = Graded {
+                                verdict,
+                                printed,
+                                ms,
+                                started: js_sys::Date::now(),
+                                done: Box::new(done),
+                            };
+                            let job = Job::Shrink {
+                                exercise: exercise.to_owned(),
+                                verdict: Some(Box::new(graded.verdict.clone())),
+                                search: None,
+                                replies: String::new(),
+                                ended: None,
+                            };
+                            worker::run(
+                                Lane::Code,
+                                job,
+                                crate::scratch_cell::CODE_LIMIT_MS,
+                                move |r| shrink_round(asking, graded, r),
+                            );
+                        }
+                        other => {
+                            done(other);
+                            restart_soon();
+                        }
                     },
                 );
             };
@@ -178,6 +218,103 @@ pub fn grade(
         },
     );
     id
+}
+
+/// How long a shrink may take in the page, all rounds together, in ms (the
+/// CLI's bound); past it the smallest failing input found so far is shown.
+const SHRINK_MS: f64 = 3_000.0;
+
+/// What a shrink's rounds run in Pyodide: the answer and where to send it.
+struct Asking {
+    /// The Python job's id: the panel's Stop ends a round too.
+    id: u64,
+    exercise: &'static str,
+    file: String,
+    function: String,
+    arity: usize,
+    source: String,
+    on_loading: Rc<dyn Fn(Option<Loading>)>,
+}
+
+/// A verdict waiting for its shrunk case.
+struct Graded {
+    verdict: judge::Verdict,
+    printed: Vec<String>,
+    ms: f64,
+    /// When the shrink started (`Date.now()`).
+    started: f64,
+    done: Box<dyn FnOnce(Result<Reply, Stopped>)>,
+}
+
+impl Graded {
+    /// Gives the verdict, with the smallest failing input found, if any.
+    fn give(self, shrunk: Option<Box<judge::shrink::Shrunk>>) {
+        let mut verdict = self.verdict;
+        verdict.shrunk = shrunk;
+        (self.done)(Ok(Reply::Grade {
+            verdict,
+            printed: self.printed,
+            ms: self.ms,
+        }));
+        restart_soon();
+    }
+}
+
+/// One round of a shrink ([`Job::Shrink`]): runs the inputs the grading
+/// worker asks for in Pyodide and sends their replies back, until it gives
+/// the result, time runs out ([`SHRINK_MS`]) or a round is stopped.
+fn shrink_round(asking: Rc<Asking>, graded: Graded, reply: Result<Reply, Stopped>) {
+    let (search, cases, so_far) = match reply {
+        Ok(Reply::ShrinkAsk {
+            search,
+            cases,
+            so_far,
+        }) => (search, cases, so_far),
+        Ok(Reply::Shrunk { shrunk }) => return graded.give(shrunk),
+        _ => return graded.give(None),
+    };
+    if js_sys::Date::now() - graded.started > SHRINK_MS {
+        return graded.give(so_far);
+    }
+    let request = serde_json::json!({
+        "id": asking.id,
+        "file": asking.file,
+        "function": asking.function,
+        "arity": asking.arity,
+        "source": asking.source,
+        "cases": cases,
+    })
+    .to_string();
+    let on_loading = asking.on_loading.clone();
+    let id = asking.id;
+    let finish = move |partial: Partial, ended: Option<SolverError>| {
+        if ended.is_some() {
+            // Stopped, or out of time: what was found so far.
+            return graded.give(so_far);
+        }
+        let job = Job::Shrink {
+            exercise: asking.exercise.to_owned(),
+            verdict: None,
+            search: Some(search),
+            replies: partial.replies,
+            ended: None,
+        };
+        worker::run(
+            Lane::Code,
+            job,
+            crate::scratch_cell::CODE_LIMIT_MS,
+            move |r| shrink_round(asking, graded, r),
+        );
+    };
+    STATE.with(|s| {
+        s.borrow_mut().queue.push_back(Queued {
+            request,
+            id,
+            on_loading,
+            done: Box::new(finish),
+        })
+    });
+    pump();
 }
 
 /// Stops Python job `id` (the reader pressed Stop): what it answered is graded,

@@ -78,6 +78,27 @@ pub enum Job {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         case: Option<usize>,
     },
+    /// One round of shrinking a Python answer's failing generated case
+    /// (#29; [`judge::shrink::Rounds`]): with no `search`, start one from
+    /// `verdict`; with one, give it `replies` (the answer's replies to the
+    /// inputs its last round asked). The reply is the next round's inputs
+    /// ([`Reply::ShrinkAsk`]) or the result ([`Reply::Shrunk`]).
+    Shrink {
+        /// `chapter/slug`.
+        exercise: String,
+        /// The verdict to start from (with no `search`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verdict: Option<Box<Verdict>>,
+        /// The search so far.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        search: Option<Box<judge::shrink::Rounds>>,
+        /// One JSON reply per line, as in [`Job::GradeReplies`].
+        #[serde(default)]
+        replies: String,
+        /// Why the round ended before every input had a reply.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ended: Option<judge::SolverError>,
+    },
     /// Panic inside the worker: the hostile-input suite uses it to prove that a
     /// trap in one run is contained (the page replaces the worker).
     Trap,
@@ -130,6 +151,22 @@ pub enum Reply {
         /// Each case's arguments: a JSON array in the wire encoding
         /// ([`judge::Value::to_wire`]), one per case, in order.
         cases: Vec<String>,
+    },
+    /// A shrink's next round: the inputs to run (as [`Reply::Cases`] gives
+    /// them), the search to send back with their replies, and the smallest
+    /// failing input so far (for a page that must stop here).
+    ShrinkAsk {
+        /// The search.
+        search: Box<judge::shrink::Rounds>,
+        /// Each input, a JSON array in the wire encoding.
+        cases: Vec<String>,
+        /// What the search has found so far.
+        so_far: Option<Box<judge::shrink::Shrunk>>,
+    },
+    /// A shrink's result: the smallest failing input found, if any.
+    Shrunk {
+        /// The result.
+        shrunk: Option<Box<judge::shrink::Shrunk>>,
     },
     /// The request could not be served (unknown demo or exercise, bad JSON).
     Refused {
@@ -234,6 +271,24 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
                 }
             }
         },
+        Job::Shrink {
+            exercise,
+            verdict,
+            search,
+            replies,
+            ended,
+        } => match crate::by_id(exercise) {
+            None => Reply::Refused {
+                message: format!("no exercise `{exercise}`"),
+            },
+            Some(ex) => shrink_python_round(
+                &ex,
+                verdict.as_deref(),
+                search.as_deref().cloned(),
+                replies,
+                ended.clone(),
+            ),
+        },
         Job::Trap => panic!("a trap the page asked for (worker self-test)"),
         Job::Eval { source, lang } => {
             let (value, printed) = crate::api::eval(
@@ -291,6 +346,75 @@ pub fn grade_python_replies(
     v
 }
 
+/// One round of shrinking a Python answer (see [`Job::Shrink`]): the
+/// search started from `verdict` (no `search`), or given `replies`; then its
+/// next inputs, or its result.
+#[cfg(feature = "script")]
+pub fn shrink_python_round(
+    ex: &crate::Exercise,
+    verdict: Option<&Verdict>,
+    search: Option<judge::shrink::Rounds>,
+    replies: &str,
+    ended: Option<judge::SolverError>,
+) -> Reply {
+    let spec = ex.spec();
+    let mut search = match (search, verdict) {
+        (Some(mut s), _) => {
+            let n = s.ask(&spec).len();
+            let about = judge::replies::About {
+                file: format!("{}.py", ex.slug()),
+                function: ex.function.to_owned(),
+                arity: ex.params.len(),
+                memory_mib: PYTHON_MEMORY_MIB,
+            };
+            // An input without a reply (the round was cut short) counts as
+            // not failing the same way, as a cut-off run's does in the CLI.
+            let why = move |_: usize, _: &judge::replies::Printed| {
+                judge::SolverError::Limit(
+                    ended
+                        .map(|e| e.message_in(judge::Lang::En))
+                        .unwrap_or_default(),
+                )
+            };
+            let mut r = judge::replies::Replies::read(
+                replies,
+                judge::replies::Printed::default(),
+                &about,
+                judge::Answer::Python,
+                why,
+            );
+            if r.load.is_some() {
+                s.stop();
+            } else {
+                let outs = (0..n).map(|_| judge::Solver::call(&mut r, &[])).collect();
+                s.answer(&spec, outs);
+            }
+            s
+        }
+        (None, Some(v)) => match judge::shrink::Rounds::start(&spec, v) {
+            Some(s) => s,
+            None => return Reply::Shrunk { shrunk: None },
+        },
+        (None, None) => return Reply::Shrunk { shrunk: None },
+    };
+    let next = search.ask(&spec);
+    if next.is_empty() {
+        return Reply::Shrunk {
+            shrunk: search.finish().map(Box::new),
+        };
+    }
+    Reply::ShrinkAsk {
+        so_far: search.clone().finish().map(Box::new),
+        cases: next
+            .iter()
+            .map(|args| {
+                serde_json::Value::Array(args.iter().map(Value::to_wire).collect()).to_string()
+            })
+            .collect(),
+        search: Box::new(search),
+    }
+}
+
 #[cfg(test)]
 #[cfg(feature = "script")]
 mod tests {
@@ -307,6 +431,100 @@ mod tests {
         let resp: Response = serde_json::from_str(&handle(&req, &clock())).unwrap();
         assert_eq!(resp.id, 7);
         resp.reply
+    }
+
+    /// The page's shrink of a Python answer, round by round through the
+    /// worker's JSON (a Rhai solver stands in for Pyodide, its values sent
+    /// as the harness's `ok` replies), ends on the input the one-by-one
+    /// search of a Rhai answer finds; a round cut short stops nothing it
+    /// already found.
+    #[test]
+    fn shrink_rounds_through_the_worker_find_what_the_rhai_search_finds() {
+        let ex = crate::by_id("ch_newmodels/attended").unwrap();
+        let wrong = crate::KNOWN
+            .iter()
+            .find(|k| k.id == ex.id)
+            .unwrap()
+            .wrong
+            .iter()
+            .find(|(name, _)| name.ends_with("no_topk_cap.rhai"))
+            .unwrap()
+            .1;
+        let (verdict, _) = crate::grade_rhai(&ex, wrong, judge::script::Limits::default(), None);
+        let want = verdict.shrunk.clone().expect("the Rhai search shrinks it");
+        let mut solver = judge::script::RhaiSolver::new(
+            wrong,
+            ex.function,
+            ex.params.len(),
+            judge::script::Limits::default(),
+            None,
+        )
+        .unwrap();
+        let mut reply = ask(Job::Shrink {
+            exercise: ex.id.into(),
+            verdict: Some(Box::new(verdict.clone())),
+            search: None,
+            replies: String::new(),
+            ended: None,
+        });
+        let mut rounds = 0;
+        let got = loop {
+            match reply {
+                Reply::ShrinkAsk { search, cases, .. } => {
+                    rounds += 1;
+                    let replies: String = cases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| {
+                            let wire: serde_json::Value = serde_json::from_str(c).unwrap();
+                            let args: Vec<Value> = wire
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .map(Value::from_wire)
+                                .collect();
+                            let out = judge::Solver::call(&mut solver, &args).unwrap();
+                            format!(
+                                "{}\n",
+                                serde_json::json!({"case": i + 1, "ok": out.to_wire()})
+                            )
+                        })
+                        .collect();
+                    reply = ask(Job::Shrink {
+                        exercise: ex.id.into(),
+                        verdict: None,
+                        search: Some(search),
+                        replies,
+                        ended: None,
+                    });
+                }
+                Reply::Shrunk { shrunk } => break shrunk,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(got.as_deref(), Some(want.as_ref()), "after {rounds} rounds");
+        assert!(rounds > 1);
+        // A passing verdict has nothing to shrink.
+        let (passed, _) = crate::grade_rhai(
+            &ex,
+            crate::KNOWN
+                .iter()
+                .find(|k| k.id == ex.id)
+                .unwrap()
+                .solution,
+            judge::script::Limits::default(),
+            None,
+        );
+        assert_eq!(
+            ask(Job::Shrink {
+                exercise: ex.id.into(),
+                verdict: Some(Box::new(passed)),
+                search: None,
+                replies: String::new(),
+                ended: None,
+            }),
+            Reply::Shrunk { shrunk: None }
+        );
     }
 
     #[test]

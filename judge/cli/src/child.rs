@@ -66,24 +66,34 @@ impl Context<'_> {
     }
 }
 
-/// Runs `cmd` on every case of `spec` and grades its replies: the verdict,
-/// which names the known mistake the replies match, if any.
-pub fn grade(cmd: Command, ex: &exercises::Exercise, spec: &judge::Spec, ctx: Context) -> Verdict {
-    grade_recorded(cmd, ex, spec, ctx).0
+/// Runs `program args…` (sandboxed under `ctx.limits`) on every case of
+/// `spec` and grades its replies: the verdict, which names the known mistake
+/// the replies match, if any, and the smallest failing input shrunk from a
+/// failing generated case ([`shrink`]).
+pub fn grade(
+    program: &OsStr,
+    args: &[&OsStr],
+    ex: &exercises::Exercise,
+    spec: &judge::Spec,
+    ctx: Context,
+) -> Verdict {
+    grade_recorded(program, args, ex, spec, ctx).0
 }
 
 /// [`grade`], and each case's reply in the order graded.
 pub fn grade_recorded(
-    cmd: Command,
+    program: &OsStr,
+    args: &[&OsStr],
     ex: &exercises::Exercise,
     spec: &judge::Spec,
     ctx: Context,
 ) -> (Verdict, Vec<Result<Value, SolverError>>) {
     let answer = ctx.answer;
-    match run(cmd, spec, ctx) {
+    match run(sandboxed(program, args, ctx.limits), spec, ctx) {
         Ok(replies) => {
             let (mut v, outcomes) = replies.grade_recorded(spec, None);
             exercises::mistakes::name(ex, &mut v, &outcomes, answer);
+            v.shrunk = shrink(program, args, spec, &v, ctx).map(Box::new);
             (v, outcomes)
         }
         Err(e) => (
@@ -93,7 +103,68 @@ pub fn grade_recorded(
     }
 }
 
-/// Runs the binary on every case of `spec`; the error is the judge's own trouble.
+/// How long a shrink may take, all rounds together (each round is a run of
+/// the answer's process); past it the search stops where it is.
+const SHRINK_TIME: Duration = Duration::from_secs(3);
+
+/// The smallest failing input from `v`'s first failing generated case: the
+/// batched search ([`judge::shrink::Rounds`]), one run of `program` per round
+/// on that round's inputs, the same search the page runs with Pyodide.
+fn shrink(
+    program: &OsStr,
+    args: &[&OsStr],
+    spec: &judge::Spec,
+    v: &Verdict,
+    ctx: Context,
+) -> Option<judge::shrink::Shrunk> {
+    let mut search = judge::shrink::Rounds::start(spec, v)?;
+    let t0 = Instant::now();
+    loop {
+        let asked = search.ask(spec);
+        if asked.is_empty() {
+            break;
+        }
+        let left = SHRINK_TIME.saturating_sub(t0.elapsed());
+        if left.is_zero() {
+            search.stop();
+            break;
+        }
+        let n = asked.len();
+        let round = judge::Spec {
+            cases: asked
+                .into_iter()
+                .map(|args| judge::Case {
+                    args,
+                    kind: judge::Kind::Public,
+                })
+                .collect(),
+            ..spec.clone()
+        };
+        let limits = Limits {
+            timeout: left.min(ctx.limits.timeout),
+            ..ctx.limits
+        };
+        let ctx = Context { limits, ..ctx };
+        let Ok(mut replies) = run(sandboxed(program, args, limits), &round, ctx) else {
+            search.stop();
+            break;
+        };
+        if replies.load.is_some() {
+            search.stop();
+            break;
+        }
+        let outs = (0..n)
+            .map(|_| {
+                let out = judge::Solver::call(&mut replies, &[]);
+                let _ = judge::Solver::take_printed(&mut replies);
+                out
+            })
+            .collect();
+        search.answer(spec, outs);
+    }
+    search.finish()
+}
+
 fn run(mut cmd: Command, spec: &judge::Spec, ctx: Context) -> Result<Replies, String> {
     let limits = ctx.limits;
     let work = std::env::temp_dir().join(format!(

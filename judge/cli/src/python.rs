@@ -166,7 +166,6 @@ pub fn grade_file_recorded(
         OsStr::new(ex.function),
         OsStr::new(&arity),
     ];
-    let cmd = child::sandboxed(&python, &args, limits);
     let ctx = child::Context {
         file: &name,
         function: ex.function,
@@ -175,7 +174,7 @@ pub fn grade_file_recorded(
         answer: Answer::Python,
         lang,
     };
-    child::grade_recorded(cmd, ex, &spec, ctx)
+    child::grade_recorded(&python, &args, ex, &spec, ctx)
 }
 
 /// The known-wrong Python solutions (`wrong/*.py`): their outputs are

@@ -98,7 +98,7 @@ fn every_solution_passes_and_every_starter_is_not_attempted() {
 
 #[test]
 fn every_known_wrong_python_answer_fails() {
-    let mut seen = 0;
+    let (mut seen, mut shrunk) = (0, 0);
     for ex in exercises::all() {
         for (file, src) in exercises::known::known_wrong_python(ex.id) {
             let dir = folder(
@@ -122,10 +122,40 @@ fn every_known_wrong_python_answer_fails() {
                 "{}/{file}: {m}",
                 ex.id
             );
+            // A failing generated case is shrunk (in rounds: a Python run
+            // per round), to an input no larger that still fails.
+            let v = &verdicts[0];
+            let first_generated_fail = v["cases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["kind"] == "generated" && c["passed"] == false);
+            if let Some(case) = first_generated_fail {
+                let s = &v["shrunk"];
+                assert_eq!(s["case"], case["index"], "{}/{file}: {s}", ex.id);
+                let input: Vec<judge::Value> = serde_json::from_value(s["input"].clone()).unwrap();
+                let original: Vec<judge::Value> =
+                    serde_json::from_value(case["input"].clone()).unwrap();
+                assert!(
+                    judge::shrink::input_size(&input) <= judge::shrink::input_size(&original),
+                    "{}/{file}: {s}",
+                    ex.id
+                );
+                assert!(
+                    s["error"].is_object() || s["actual"] != s["expected"],
+                    "{}/{file}: {s}",
+                    ex.id
+                );
+                shrunk += 1;
+            }
             seen += 1;
         }
     }
     assert!(seen > 0, "no wrong/*.py found");
+    assert!(
+        shrunk > 0,
+        "no known-wrong Python answer fails a generated case"
+    );
 }
 
 /// `attended(pos, ratio, topk, window)` with `body` as its code.

@@ -60,7 +60,8 @@ impl Default for Budget<'_> {
 }
 
 /// How a case failed: the shrunk case must fail the same way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 enum Failure {
     /// A wrong value of the right type.
     Wrong,
@@ -282,6 +283,166 @@ pub fn shrink(
     })
 }
 
+/// The same greedy search as [`shrink`], for answers that run a batch of
+/// inputs at a time (a Python or Rust process per run): each round asks the
+/// answer for the simpler candidates of the current input at once (those the
+/// reference accepts, as many as the budget leaves), and keeps the first in
+/// order that fails the same way. Round 0 asks the failing case itself. The
+/// budget is counted as [`shrink`] counts it (the calls up to and including
+/// the one kept, and the reference's checks), so both searches end on the
+/// same input; a round is one run of the answer's process. The state is a
+/// plain value (serialisable: the page carries it between the grading
+/// worker, which holds the reference, and Pyodide), driven by
+/// [`Rounds::ask`] and [`Rounds::answer`]. A host's time limit may stop it
+/// early ([`Rounds::stop`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rounds {
+    case: usize,
+    seed: u64,
+    args: Vec<Value>,
+    want: Value,
+    /// How the case fails, once round 0 is answered.
+    how: Option<Failure>,
+    /// The answer's output on `args`, once known.
+    out: Option<Result<Value, SolverError>>,
+    /// The inputs of the round under way: each with the reference's output
+    /// and the (calls, checks) counts once it is asked, as [`shrink`] counts.
+    asked: Vec<Asked>,
+    evals: usize,
+    checks: usize,
+    done: bool,
+}
+
+/// One input of a round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Asked {
+    input: Vec<Value>,
+    expected: Value,
+    evals: usize,
+    checks: usize,
+}
+
+impl Rounds {
+    /// A search from the first generated case `verdict` failed (graded on
+    /// `spec`), or `None` when none did or the reference refuses its input.
+    pub fn start(spec: &Spec, verdict: &Verdict) -> Option<Rounds> {
+        let (index, seed, case) = verdict.cases.iter().find_map(|r| match r.kind {
+            Kind::Generated { seed } if !r.passed => {
+                let case = spec.cases.get(r.index.checked_sub(1)?)?;
+                Some((r.index, seed, case))
+            }
+            _ => None,
+        })?;
+        let want = (spec.reference)(&case.args).ok()?;
+        Some(Rounds {
+            case: index,
+            seed,
+            args: case.args.clone(),
+            want: want.clone(),
+            how: None,
+            out: None,
+            asked: vec![Asked {
+                input: case.args.clone(),
+                expected: want,
+                evals: 1,
+                checks: 1,
+            }],
+            evals: 0,
+            checks: 0,
+            done: false,
+        })
+    }
+
+    /// The inputs to run next (empty once the search is over). Asking again
+    /// before [`Rounds::answer`] gives the same inputs.
+    pub fn ask(&mut self, spec: &Spec) -> Vec<Vec<Value>> {
+        if self.done {
+            return Vec::new();
+        }
+        if self.asked.is_empty() {
+            let budget = Budget::default();
+            let now = input_size(&self.args);
+            let (mut evals, mut checks) = (self.evals, self.checks);
+            for cand in candidates(&self.args) {
+                if evals >= budget.evals || checks >= budget.checks {
+                    break;
+                }
+                if input_size(&cand) >= now {
+                    continue;
+                }
+                checks += 1;
+                let Ok(expected) = (spec.reference)(&cand) else {
+                    continue;
+                };
+                evals += 1;
+                self.asked.push(Asked {
+                    input: cand,
+                    expected,
+                    evals,
+                    checks,
+                });
+            }
+            if self.asked.is_empty() {
+                self.done = true;
+                return Vec::new();
+            }
+        }
+        self.asked.iter().map(|a| a.input.clone()).collect()
+    }
+
+    /// The answer's outputs on the inputs [`Rounds::ask`] gave, in order (a
+    /// missing one counts as not failing the same way).
+    pub fn answer(&mut self, spec: &Spec, outs: Vec<Result<Value, SolverError>>) {
+        let asked = std::mem::take(&mut self.asked);
+        let mut outs = outs.into_iter();
+        let Some(how) = self.how else {
+            // Round 0: the failing case itself, to learn how it fails.
+            let first = outs.next();
+            match (asked.first(), &first) {
+                (Some(a), Some(o)) if failure(spec, o, &a.expected).is_some() => {
+                    self.how = failure(spec, o, &a.expected);
+                    self.out = first;
+                    (self.evals, self.checks) = (a.evals, a.checks);
+                }
+                _ => self.done = true,
+            }
+            return;
+        };
+        for (a, got) in asked.into_iter().zip(outs) {
+            if failure(spec, &got, &a.expected) == Some(how) {
+                (self.evals, self.checks) = (a.evals, a.checks);
+                (self.args, self.want, self.out) = (a.input, a.expected, Some(got));
+                return;
+            }
+        }
+        self.done = true;
+    }
+
+    /// Stops the search where it is (the host ran out of time).
+    pub fn stop(&mut self) {
+        self.done = true;
+        self.asked.clear();
+    }
+
+    /// The smallest failing input found, or `None` when the failing case did
+    /// not fail again in a way that tells (a limit, a `todo`).
+    pub fn finish(self) -> Option<Shrunk> {
+        self.how?;
+        let (actual, error) = match self.out? {
+            Ok(v) => (Some(v), None),
+            Err(e) => (None, Some(e)),
+        };
+        Some(Shrunk {
+            case: self.case,
+            seed: self.seed,
+            input: self.args,
+            expected: self.want,
+            actual,
+            error,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,6 +538,56 @@ mod tests {
         );
         let all = shrink(&s, &mut F(wrong), &v, &Budget::default()).unwrap();
         assert_eq!(all.input, vec![Value::Int(1)]);
+    }
+
+    /// Drives [`Rounds`] with `f` as a batch-running answer.
+    fn rounds(
+        s: &Spec,
+        v: &Verdict,
+        f: fn(i64) -> Result<Value, SolverError>,
+    ) -> (Option<Shrunk>, usize) {
+        let mut r = Rounds::start(s, v).unwrap();
+        let mut n = 0;
+        loop {
+            let asked = r.ask(s);
+            if asked.is_empty() {
+                break;
+            }
+            n += 1;
+            let outs = asked.iter().map(|a| f(a[0].as_int().unwrap())).collect();
+            r.answer(s, outs);
+        }
+        // The state is a plain value: it survives a trip through JSON.
+        let back: Rounds = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
+        (r.finish(), n)
+    }
+
+    #[test]
+    fn rounds_find_what_the_one_by_one_search_finds() {
+        let wrong = |x: i64| Ok(Value::Int(if x >= 100 { 2 * x + 1 } else { 2 * x }));
+        let raises = |x: i64| {
+            if x % 2 == 1 {
+                Err(SolverError::Runtime("odd".into()))
+            } else {
+                Ok(Value::Int(2 * x))
+            }
+        };
+        for (x, f) in [(12_345, wrong as fn(i64) -> _), (777, raises)] {
+            let s = spec(x);
+            let v = grade(&s, &mut F(f));
+            let one_by_one = shrink(&s, &mut F(f), &v, &Budget::default());
+            let (batched, n) = rounds(&s, &v, f);
+            assert_eq!(batched, one_by_one, "from {x}");
+            assert!(n <= EVALS, "{n} rounds");
+        }
+        // A case that no longer fails when asked again (a flaky answer)
+        // gives nothing; so does a passing one.
+        let ok = |x: i64| Ok(Value::Int(2 * x));
+        let s = spec(50);
+        let v = grade(&s, &mut F(|x| Ok(Value::Int(3 * x))));
+        assert_eq!(rounds(&s, &v, ok).0, None);
+        assert!(Rounds::start(&s, &grade(&s, &mut F(ok))).is_none());
     }
 
     #[test]
