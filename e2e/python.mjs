@@ -217,7 +217,9 @@ try {
     const head = await panel(id).locator('.verdict-head').textContent();
     const saved = await page.evaluate((key) => localStorage.getItem(key), `ih:v2:verdict.py:${id}`);
     assert.ok(saved, `${name}: the page saved the verdict`);
-    const json = JSON.parse(JSON.parse(saved));
+    const receipt = JSON.parse(JSON.parse(saved));
+    assert.equal(receipt.code, code, `${name}: the receipt holds the code graded`);
+    const json = receipt.verdict;
     assert.equal(json.message, v.message, `${name}: the saved verdict is the one shown`);
     assert.equal(json.passed, Number(head.match(/(\d+) of \d+ cases/)[1]), `${name}: the cases passed shown`);
     browserSide[name] = json;

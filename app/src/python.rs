@@ -221,8 +221,10 @@ pub fn grade(
 }
 
 /// How long a shrink may take in the page, all rounds together, in ms (the
-/// CLI's bound); past it the smallest failing input found so far is shown.
-const SHRINK_MS: f64 = 3_000.0;
+/// CLI's bound, a safety: the search's own bound is a count of rounds,
+/// `judge::shrink::ROUNDS`); past it the smallest failing input found so
+/// far is shown.
+const SHRINK_MS: f64 = 10_000.0;
 
 /// What a shrink's rounds run in Pyodide: the answer and where to send it.
 struct Asking {

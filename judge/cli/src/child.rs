@@ -104,8 +104,10 @@ pub fn grade_recorded(
 }
 
 /// How long a shrink may take, all rounds together (each round is a run of
-/// the answer's process); past it the search stops where it is.
-const SHRINK_TIME: Duration = Duration::from_secs(3);
+/// the answer's process), as a safety: the search is bounded by counts
+/// ([`judge::shrink::ROUNDS`]), which end it long before on any answer that
+/// runs within its limits; past this it stops where it is.
+const SHRINK_TIME: Duration = Duration::from_secs(10);
 
 /// The smallest failing input from `v`'s first failing generated case: the
 /// batched search ([`judge::shrink::Rounds`]), one run of `program` per round

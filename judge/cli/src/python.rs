@@ -12,11 +12,23 @@ use judge::{Answer, CodeError, Lang, LimitHit, SolverError, Value, Verdict};
 use crate::child::{self, Limits};
 use crate::words::errors;
 
-/// The Python to run: `JUDGE_PYTHON`, else `python3`.
-pub fn interpreter() -> OsString {
+/// The Python named: `JUDGE_PYTHON`, else `python3`.
+fn named() -> OsString {
     std::env::var_os("JUDGE_PYTHON")
         .filter(|p| !p.is_empty())
         .unwrap_or_else(|| "python3".into())
+}
+
+/// The named Python's own program (`sys.executable`), once
+/// [`check_interpreter`] has asked it.
+static RESOLVED: std::sync::OnceLock<OsString> = std::sync::OnceLock::new();
+
+/// The Python to run: the program behind `JUDGE_PYTHON` or `python3` once
+/// [`check_interpreter`] has found it (a version manager's shim costs about
+/// 50 ms a start here, and a shrink starts Python up to
+/// [`judge::shrink::ROUNDS`] times), else the name.
+pub fn interpreter() -> OsString {
+    RESOLVED.get().cloned().unwrap_or_else(named)
 }
 
 /// Where the harness is written for this process's runs.
@@ -40,11 +52,11 @@ pub fn clean_up() {
 /// Whether Python can be started at all: the error to give every `.py` file
 /// when it cannot.
 pub fn check_interpreter() -> Result<(), CodeError> {
-    let python = interpreter();
+    let python = named();
     let tried = python.to_string_lossy().into_owned();
     match std::process::Command::new(&python)
         .arg("-c")
-        .arg("import sys; print('%d.%d.%d' % sys.version_info[:3])")
+        .arg("import sys; print('%d.%d.%d' % sys.version_info[:3]); print(sys.executable)")
         .stdin(std::process::Stdio::null())
         .output()
     {
@@ -57,7 +69,14 @@ pub fn check_interpreter() -> Result<(), CodeError> {
             reason: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
         }),
         Ok(out) => {
-            let version = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            let mut lines = text.lines();
+            let version = lines.next().unwrap_or_default().trim().to_owned();
+            if let Some(exe) = lines.next().map(str::trim).filter(|e| !e.is_empty())
+                && Path::new(exe).is_file()
+            {
+                let _ = RESOLVED.set(exe.into());
+            }
             let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
             let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
             if (major, minor) < (3, 9) {
