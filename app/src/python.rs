@@ -187,7 +187,7 @@ pub fn grade(
                             };
                             let job = Job::Shrink {
                                 exercise: exercise.to_owned(),
-                                verdict: Some(Box::new(graded.verdict.clone())),
+                                from: judge::shrink::first_failing_generated(&graded.verdict),
                                 search: None,
                                 replies: String::new(),
                                 ended: None,
@@ -296,7 +296,7 @@ fn shrink_round(asking: Rc<Asking>, graded: Graded, reply: Result<Reply, Stopped
         }
         let job = Job::Shrink {
             exercise: asking.exercise.to_owned(),
-            verdict: None,
+            from: None,
             search: Some(search),
             replies: partial.replies,
             ended: None,

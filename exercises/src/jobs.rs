@@ -80,15 +80,18 @@ pub enum Job {
     },
     /// One round of shrinking a Python answer's failing generated case
     /// (#29; [`judge::shrink::Rounds`]): with no `search`, start one from
-    /// `verdict`; with one, give it `replies` (the answer's replies to the
+    /// case `from`; with one, give it `replies` (the answer's replies to the
     /// inputs its last round asked). The reply is the next round's inputs
     /// ([`Reply::ShrinkAsk`]) or the result ([`Reply::Shrunk`]).
     Shrink {
         /// `chapter/slug`.
         exercise: String,
-        /// The verdict to start from (with no `search`).
+        /// The generated case to start from (with no `search`): its number
+        /// (1-based) and seed ([`judge::shrink::first_failing_generated`]).
+        /// Not the verdict: the worker never reads one, which keeps a
+        /// verdict's reader out of its wasm.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        verdict: Option<Box<Verdict>>,
+        from: Option<(usize, u64)>,
         /// The search so far.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         search: Option<Box<judge::shrink::Rounds>>,
@@ -273,7 +276,7 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
         },
         Job::Shrink {
             exercise,
-            verdict,
+            from,
             search,
             replies,
             ended,
@@ -283,7 +286,7 @@ pub fn run(job: &Job, now: &std::rc::Rc<dyn Fn() -> f64>) -> Reply {
             },
             Some(ex) => shrink_python_round(
                 &ex,
-                verdict.as_deref(),
+                *from,
                 search.as_deref().cloned(),
                 replies,
                 ended.clone(),
@@ -347,18 +350,18 @@ pub fn grade_python_replies(
 }
 
 /// One round of shrinking a Python answer (see [`Job::Shrink`]): the
-/// search started from `verdict` (no `search`), or given `replies`; then its
-/// next inputs, or its result.
+/// search started from case `from` (no `search`), or given `replies`; then
+/// its next inputs, or its result.
 #[cfg(feature = "script")]
 pub fn shrink_python_round(
     ex: &crate::Exercise,
-    verdict: Option<&Verdict>,
+    from: Option<(usize, u64)>,
     search: Option<judge::shrink::Rounds>,
     replies: &str,
     ended: Option<judge::SolverError>,
 ) -> Reply {
     let spec = ex.spec();
-    let mut search = match (search, verdict) {
+    let mut search = match (search, from) {
         (Some(mut s), _) => {
             let n = s.ask(&spec).len();
             let about = judge::replies::About {
@@ -391,7 +394,7 @@ pub fn shrink_python_round(
             }
             s
         }
-        (None, Some(v)) => match judge::shrink::Rounds::start(&spec, v) {
+        (None, Some((index, seed))) => match judge::shrink::Rounds::from_case(&spec, index, seed) {
             Some(s) => s,
             None => return Reply::Shrunk { shrunk: None },
         },
@@ -462,7 +465,7 @@ mod tests {
         .unwrap();
         let mut reply = ask(Job::Shrink {
             exercise: ex.id.into(),
-            verdict: Some(Box::new(verdict.clone())),
+            from: judge::shrink::first_failing_generated(&verdict),
             search: None,
             replies: String::new(),
             ended: None,
@@ -492,7 +495,7 @@ mod tests {
                         .collect();
                     reply = ask(Job::Shrink {
                         exercise: ex.id.into(),
-                        verdict: None,
+                        from: None,
                         search: Some(search),
                         replies,
                         ended: None,
@@ -504,7 +507,8 @@ mod tests {
         };
         assert_eq!(got.as_deref(), Some(want.as_ref()), "after {rounds} rounds");
         assert!(rounds > 1);
-        // A passing verdict has nothing to shrink.
+        // A passing verdict has nothing to shrink; a case that is not a
+        // generated one (case 1 is public) is not shrunk.
         let (passed, _) = crate::grade_rhai(
             &ex,
             crate::KNOWN
@@ -515,10 +519,11 @@ mod tests {
             judge::script::Limits::default(),
             None,
         );
+        assert_eq!(judge::shrink::first_failing_generated(&passed), None);
         assert_eq!(
             ask(Job::Shrink {
                 exercise: ex.id.into(),
-                verdict: Some(Box::new(passed)),
+                from: Some((1, 0)),
                 search: None,
                 replies: String::new(),
                 ended: None,

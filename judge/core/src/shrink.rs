@@ -233,13 +233,8 @@ pub fn shrink(
     verdict: &Verdict,
     budget: &Budget,
 ) -> Option<Shrunk> {
-    let (index, seed, case) = verdict.cases.iter().find_map(|r| match r.kind {
-        Kind::Generated { seed } if !r.passed => {
-            let case = spec.cases.get(r.index.checked_sub(1)?)?;
-            Some((r.index, seed, case))
-        }
-        _ => None,
-    })?;
+    let (index, seed) = first_failing_generated(verdict)?;
+    let case = spec.cases.get(index.checked_sub(1)?)?;
     let want = (spec.reference)(&case.args).ok()?;
     let first = solver.call(&case.args);
     solver.take_printed();
@@ -280,6 +275,14 @@ pub fn shrink(
         expected: want,
         actual,
         error,
+    })
+}
+
+/// The first generated case `verdict` failed: its number (1-based) and seed.
+pub fn first_failing_generated(verdict: &Verdict) -> Option<(usize, u64)> {
+    verdict.cases.iter().find_map(|r| match r.kind {
+        Kind::Generated { seed } if !r.passed => Some((r.index, seed)),
+        _ => None,
     })
 }
 
@@ -335,13 +338,18 @@ impl Rounds {
     /// A search from the first generated case `verdict` failed (graded on
     /// `spec`), or `None` when none did or the reference refuses its input.
     pub fn start(spec: &Spec, verdict: &Verdict) -> Option<Rounds> {
-        let (index, seed, case) = verdict.cases.iter().find_map(|r| match r.kind {
-            Kind::Generated { seed } if !r.passed => {
-                let case = spec.cases.get(r.index.checked_sub(1)?)?;
-                Some((r.index, seed, case))
-            }
-            _ => None,
-        })?;
+        let (index, seed) = first_failing_generated(verdict)?;
+        Rounds::from_case(spec, index, seed)
+    }
+
+    /// A search from generated case `index` (1-based) of `spec`, whose seed
+    /// is `seed`, or `None` when there is no such case or the reference
+    /// refuses its input.
+    pub fn from_case(spec: &Spec, index: usize, seed: u64) -> Option<Rounds> {
+        let case = spec.cases.get(index.checked_sub(1)?)?;
+        if case.kind != (Kind::Generated { seed }) {
+            return None;
+        }
         let want = (spec.reference)(&case.args).ok()?;
         Some(Rounds {
             case: index,
