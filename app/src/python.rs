@@ -139,24 +139,16 @@ pub fn grade(
                     .collect(),
                 None => cases,
             };
-            let request = serde_json::json!({
-                "id": id,
-                "file": file,
-                "function": function,
-                "arity": arity,
-                "source": source,
-                "cases": cases,
-            })
-            .to_string();
             let asking = Rc::new(Asking {
                 id,
                 exercise,
-                file: file.clone(),
-                function: function.clone(),
+                file,
+                function,
                 arity,
-                source: source.clone(),
+                source,
                 on_loading: on_loading.clone(),
             });
+            let request = asking.request(&cases);
             let finish = move |partial: Partial, ended: Option<SolverError>| {
                 // A whole run that ended by itself and failed a generated
                 // case is shrunk before its verdict is given (#29).
@@ -206,15 +198,12 @@ pub fn grade(
                     },
                 );
             };
-            STATE.with(|s| {
-                s.borrow_mut().queue.push_back(Queued {
-                    request,
-                    id,
-                    on_loading,
-                    done: Box::new(finish),
-                })
+            enqueue(Queued {
+                request,
+                id,
+                on_loading,
+                done: Box::new(finish),
             });
-            pump();
         },
     );
     id
@@ -236,6 +225,22 @@ struct Asking {
     arity: usize,
     source: String,
     on_loading: Rc<dyn Fn(Option<Loading>)>,
+}
+
+impl Asking {
+    /// The Python worker's request to run the answer on `cases` (each a JSON
+    /// array in the wire encoding).
+    fn request(&self, cases: &[String]) -> String {
+        serde_json::json!({
+            "id": self.id,
+            "file": self.file,
+            "function": self.function,
+            "arity": self.arity,
+            "source": self.source,
+            "cases": cases,
+        })
+        .to_string()
+    }
 }
 
 /// A verdict waiting for its shrunk case.
@@ -278,15 +283,7 @@ fn shrink_round(asking: Rc<Asking>, graded: Graded, reply: Result<Reply, Stopped
     if js_sys::Date::now() - graded.started > SHRINK_MS {
         return graded.give(so_far);
     }
-    let request = serde_json::json!({
-        "id": asking.id,
-        "file": asking.file,
-        "function": asking.function,
-        "arity": asking.arity,
-        "source": asking.source,
-        "cases": cases,
-    })
-    .to_string();
+    let request = asking.request(&cases);
     let on_loading = asking.on_loading.clone();
     let id = asking.id;
     let finish = move |partial: Partial, ended: Option<SolverError>| {
@@ -308,14 +305,17 @@ fn shrink_round(asking: Rc<Asking>, graded: Graded, reply: Result<Reply, Stopped
             move |r| shrink_round(asking, graded, r),
         );
     };
-    STATE.with(|s| {
-        s.borrow_mut().queue.push_back(Queued {
-            request,
-            id,
-            on_loading,
-            done: Box::new(finish),
-        })
+    enqueue(Queued {
+        request,
+        id,
+        on_loading,
+        done: Box::new(finish),
     });
+}
+
+/// Queues a Python job and starts it if Python is ready and idle.
+fn enqueue(q: Queued) {
+    STATE.with(|s| s.borrow_mut().queue.push_back(q));
     pump();
 }
 
