@@ -235,8 +235,30 @@ fn step(name: &str) {
         .get_or_init(std::time::Instant::now)
         .elapsed()
         .as_secs();
-    println!("\n=== {name} [at {}:{:02}] ===", t / 60, t % 60);
+    let free = free_gb().map_or(String::new(), |gb| format!(", {gb:.1} GB free"));
+    println!("\n=== {name} [at {}:{:02}{free}] ===", t / 60, t % 60);
 }
+
+/// Free space, in GB, on the disk that holds `target/` (`df`'s answer), or
+/// `None` where `df` does not answer. A full disk fails a build with a
+/// message about an archive or a linker; the step headings say when it
+/// filled.
+fn free_gb() -> Option<f64> {
+    let out = Command::new("df").args(["-Pk"]).arg(root()).output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let kib: f64 = text
+        .lines()
+        .nth(1)?
+        .split_whitespace()
+        .nth(3)?
+        .parse()
+        .ok()?;
+    Some(kib / 1024.0 / 1024.0)
+}
+
+/// What a run of `cargo xtask test` on a fresh clone leaves under
+/// `target/`, in GB (6.2 at `d68409e`: `du -sh target` after `.ci/run`).
+const TEST_DISK_GB: f64 = 7.0;
 
 /// Makes `cmd` (a cargo build) compile the selected workspace crates with
 /// clippy's driver, as `cargo clippy` does, with every warning denied; their
@@ -264,6 +286,13 @@ pub fn clippy_env(cmd: &mut Command) -> Result<(), String> {
 fn test_cmd() -> Result<(), String> {
     let t0 = std::time::Instant::now();
     step("install missing tools");
+    if let Some(gb) = free_gb()
+        && gb < TEST_DISK_GB
+    {
+        println!(
+            "warning: {gb:.1} GB free on the disk of target/; a run from a fresh clone writes about {TEST_DISK_GB} GB there"
+        );
+    }
     tools::ensure_all()?;
     step("format");
     run(Command::new("cargo").args(["fmt", "--all", "--check"]))?;
