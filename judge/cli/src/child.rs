@@ -110,8 +110,10 @@ pub fn grade_recorded(
 const SHRINK_TIME: Duration = Duration::from_secs(10);
 
 /// The smallest failing input from `v`'s first failing generated case: the
-/// batched search ([`judge::shrink::Rounds`]), one run of `program` per round
-/// on that round's inputs, the same search the page runs with Pyodide.
+/// batched search ([`judge::shrink::Rounds`]), each round's inputs run by
+/// `program`, the same search the page runs with Pyodide. A Python answer's
+/// harness grades every round in one process ([`Rounds`]); a Rust answer's
+/// binary, quick to start, runs once per round.
 fn shrink(
     program: &OsStr,
     args: &[&OsStr],
@@ -120,6 +122,7 @@ fn shrink(
     ctx: Context,
 ) -> Option<judge::shrink::Shrunk> {
     let mut search = judge::shrink::Rounds::start(spec, v)?;
+    let mut python = (ctx.answer == Answer::Python).then(|| Rounds::new(program, args, spec));
     let t0 = Instant::now();
     loop {
         let asked = search.ask(spec);
@@ -147,7 +150,11 @@ fn shrink(
             ..ctx.limits
         };
         let ctx = Context { limits, ..ctx };
-        let Ok(mut replies) = run(sandboxed(program, args, limits), &round, ctx) else {
+        let replies = match &mut python {
+            Some(rounds) => rounds.run(&round, ctx),
+            None => run(sandboxed(program, args, limits), &round, ctx),
+        };
+        let Ok(mut replies) = replies else {
             search.stop();
             break;
         };
@@ -167,6 +174,154 @@ fn shrink(
     search.finish()
 }
 
+/// One process of `harness.py` for all the rounds of a shrink
+/// ([`judge::python::ROUNDS_ENV`]): Python starts once (tens of
+/// milliseconds each time, which 24 rounds multiplied), and the harness
+/// loads the answer again for each round, as the page's worker does for
+/// each job. A process that ended (its round timed out, or the answer
+/// exited) is started again for the next round. What a round prints is
+/// read and dropped: the shrunk case shows values, not output.
+struct Rounds<'a> {
+    program: &'a OsStr,
+    args: &'a [&'a OsStr],
+    work: std::path::PathBuf,
+    child: Option<(std::process::Child, std::process::ChildStdin)>,
+}
+
+impl<'a> Rounds<'a> {
+    fn new(program: &'a OsStr, args: &'a [&'a OsStr], spec: &judge::Spec) -> Self {
+        let work = std::env::temp_dir().join(format!(
+            "judge-rounds-{}-{}",
+            std::process::id(),
+            spec.function
+        ));
+        Rounds {
+            program,
+            args,
+            work,
+            child: None,
+        }
+    }
+
+    /// Grades `round`'s cases under `ctx.limits` (the round's time).
+    fn run(&mut self, round: &judge::Spec, ctx: Context) -> Result<Replies, String> {
+        use std::io::Write;
+        let cases_path = self.work.join("cases.jsonl");
+        let replies_path = self.work.join("replies.jsonl");
+        if self.child.is_none() {
+            std::fs::create_dir_all(&self.work)
+                .map_err(|e| format!("{}: {e}", self.work.display()))?;
+        }
+        std::fs::write(&cases_path, cases_text(round))
+            .map_err(|e| format!("{}: {e}", cases_path.display()))?;
+        let _ = std::fs::remove_file(&replies_path);
+        // The next round of a live process, or a new process.
+        let next = match &mut self.child {
+            Some((child, stdin)) => {
+                matches!(child.try_wait(), Ok(None)) && stdin.write_all(b"\n").is_ok()
+            }
+            None => false,
+        };
+        if !next {
+            self.end();
+            let mut cmd = sandboxed(self.program, self.args, ctx.limits);
+            cmd.env(CASES_ENV, &cases_path)
+                .env(REPLIES_ENV, &replies_path)
+                .env(judge::python::ROUNDS_ENV, "1")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null());
+            let mut child = cmd.spawn().map_err(|e| {
+                errors::cannot_start {
+                    program: format!("{:?}", cmd.get_program()),
+                    error: e,
+                }
+                .text(ctx.lang)
+            })?;
+            let (Some(stdin), Some(mut stdout)) = (child.stdin.take(), child.stdout.take()) else {
+                unreachable!("both were piped");
+            };
+            std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+            self.child = Some((child, stdin));
+        }
+        let Some((child, _)) = &mut self.child else {
+            unreachable!("started above");
+        };
+        // Until every case has its reply (or the answer could not be
+        // loaded), the process ends, or the round's time is up.
+        let n = round.cases.len();
+        let t0 = Instant::now();
+        let (mut status, mut timed_out, mut text) = (None, false, String::new());
+        loop {
+            let now = std::fs::read_to_string(&replies_path).unwrap_or_default();
+            if now.len() != text.len() {
+                text = now;
+                let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+                let load_failed = whole.lines().any(|l| {
+                    serde_json::from_str::<serde_json::Value>(l).is_ok_and(|v| v["case"] == 0)
+                });
+                if load_failed || whole.lines().count() >= n {
+                    text.truncate(whole.len());
+                    break;
+                }
+            }
+            match child.try_wait() {
+                Ok(None) if t0.elapsed() > ctx.limits.timeout => {
+                    timed_out = true;
+                    break;
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(1)),
+                Ok(Some(s)) => {
+                    status = Some(s);
+                    text = std::fs::read_to_string(&replies_path).unwrap_or_default();
+                    break;
+                }
+                Err(_) => break,
+            }
+        }
+        let complete = !timed_out && status.is_none();
+        if !complete {
+            self.end();
+        }
+        let limits = ctx.limits;
+        Ok(Replies::read(
+            &text,
+            Printed::default(),
+            &ctx.about(),
+            ctx.answer,
+            |answered, printed| why_ended(status, timed_out, answered, printed, limits, ctx.lang),
+        ))
+    }
+
+    /// Ends the process and whatever it started.
+    fn end(&mut self) {
+        if let Some((mut child, stdin)) = self.child.take() {
+            drop(stdin);
+            end_group(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Rounds<'_> {
+    fn drop(&mut self) {
+        self.end();
+        let _ = std::fs::remove_dir_all(&self.work);
+    }
+}
+
+/// The cases file: one JSON array of arguments per line, in the wire
+/// encoding.
+fn cases_text(spec: &judge::Spec) -> String {
+    spec.cases
+        .iter()
+        .map(|c| {
+            serde_json::Value::Array(c.args.iter().map(Value::to_wire).collect()).to_string() + "\n"
+        })
+        .collect()
+}
+
 fn run(mut cmd: Command, spec: &judge::Spec, ctx: Context) -> Result<Replies, String> {
     let limits = ctx.limits;
     let work = std::env::temp_dir().join(format!(
@@ -177,14 +332,8 @@ fn run(mut cmd: Command, spec: &judge::Spec, ctx: Context) -> Result<Replies, St
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     let cases_path = work.join("cases.jsonl");
     let replies_path = work.join("replies.jsonl");
-    let input: String = spec
-        .cases
-        .iter()
-        .map(|c| {
-            serde_json::Value::Array(c.args.iter().map(Value::to_wire).collect()).to_string() + "\n"
-        })
-        .collect();
-    std::fs::write(&cases_path, input).map_err(|e| format!("{}: {e}", cases_path.display()))?;
+    std::fs::write(&cases_path, cases_text(spec))
+        .map_err(|e| format!("{}: {e}", cases_path.display()))?;
     let _ = std::fs::remove_file(&replies_path);
 
     let no_pipe = |e: std::io::Error| errors::no_pipe { error: e }.text(ctx.lang);

@@ -424,3 +424,55 @@ fn python_and_its_rhai_twin_get_the_same_verdict() {
         }
     }
 }
+
+/// The shrink's rounds run in one Python process, the answer loaded again
+/// for each round: the same smallest input as the Rhai answer of the same
+/// mistake (`cli.rs`), with Python started twice (the grading run and the
+/// rounds), not once per round. The answer reads an empty standard input in
+/// every round (the judge's own lines on that pipe are not the answer's),
+/// and an answer that ends its process in one round gets a new process for
+/// the next.
+#[test]
+fn shrink_rounds_share_one_python_process() {
+    let pids = std::env::temp_dir().join(format!("ih-judge-py-{}-pids", std::process::id()));
+    let _ = std::fs::remove_file(&pids);
+    let head = format!(
+        "import os, sys\nwith open({:?}, 'a') as f:\n    f.write('%d\\n' % os.getpid())\n",
+        pids.display().to_string()
+    );
+    let wrong = "    assert sys.stdin.read() == ''\n    return window + (pos + 1) // ratio if ratio > 1 else window\n";
+    let v = verdict_of("rounds", &format!("{head}{}", attended(wrong)), &[]);
+    assert_eq!(v["status"], "failed", "{v}");
+    let shrunk = &v["shrunk"];
+    assert_eq!(shrunk["input"], serde_json::json!([0, 0, 0, 2]), "{shrunk}");
+    assert_eq!(
+        (shrunk["case"].clone(), shrunk["seed"].clone()),
+        (17.into(), 20_261_129.into())
+    );
+    let text = std::fs::read_to_string(&pids).unwrap();
+    let loads = text.lines().count();
+    let mut distinct: Vec<&str> = text.lines().collect();
+    distinct.dedup();
+    assert!(
+        loads > 3,
+        "the answer is loaded once per round: {loads} loads"
+    );
+    assert_eq!(distinct.len(), 2, "one process graded, one shrank:\n{text}");
+
+    // Ends its process on the inputs the search reaches first (window 0):
+    // those rounds' cases get no reply, later rounds a new process, and the
+    // search still ends on an input that fails as the original did.
+    let _ = std::fs::remove_file(&pids);
+    let ending = "    if window == 0:\n        os._exit(3)\n    return window + (pos + 1) // ratio if ratio > 1 else window\n";
+    let v = verdict_of("rounds-exit", &format!("{head}{}", attended(ending)), &[]);
+    assert_eq!(v["status"], "failed", "{v}");
+    let shrunk = &v["shrunk"];
+    assert_ne!(shrunk["actual"], shrunk["expected"], "{shrunk}");
+    let input: Vec<judge::Value> = serde_json::from_value(shrunk["input"].clone()).unwrap();
+    assert!(input[3] != judge::Value::Int(0), "{shrunk}");
+    let text = std::fs::read_to_string(&pids).unwrap();
+    let mut distinct: Vec<&str> = text.lines().collect();
+    distinct.dedup();
+    assert!(distinct.len() > 2, "a new process after one ended:\n{text}");
+    let _ = std::fs::remove_file(&pids);
+}

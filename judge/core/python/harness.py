@@ -13,6 +13,9 @@ exception at import, a missing function or a wrong number of parameters stop
 there. Before case i runs, the marker `\x1e[judge case i]\x1e` goes to standard
 output, so the judge can tell which case printed what.
 
+With `JUDGE_ROUNDS=1` the process grades a round of cases per line read on
+standard input (the judge's shrinking, main()).
+
 Values travel in the judge's wire encoding: JSON, with non-finite floats as
 `{"$float": "NaN" | "inf" | "-inf"}`. An int is a Python int and a float a
 Python float; lists, tuples and dicts with str keys nest; None is "no value".
@@ -28,6 +31,9 @@ import os
 import sys
 
 WIRE_FLOAT = "$float"
+# Set to "1" by the judge for a process that grades several rounds of cases
+# (main()).
+ROUNDS_ENV = "JUDGE_ROUNDS"
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
 
@@ -203,27 +209,48 @@ def close_the_page():
     sys.meta_path.insert(0, _NoPage())
 
 
+def run_round(path, name, arity):
+    """Grades the cases of the file `JUDGE_CASES` names: a new Session (the
+    file loaded again, as the browser loads it for each job), its replies
+    written to the file `JUDGE_REPLIES` names."""
+    with open(os.environ["JUDGE_REPLIES"], "w", encoding="utf-8") as replies:
+
+        def reply(case, body):
+            sys.stdout.flush()
+            sys.stderr.flush()
+            replies.write(reply_line(case, body) + "\n")
+            replies.flush()
+
+        with open(path, encoding="utf-8") as f:
+            session = Session(f.read(), os.path.basename(path), name, arity)
+        failed = session.load()
+        if failed is not None:
+            reply(0, failed)
+            return
+        with open(os.environ["JUDGE_CASES"], encoding="utf-8") as cases:
+            for i, line in enumerate(cases, start=1):
+                sys.stdout.write(marker(i))
+                sys.stdout.flush()
+                reply(i, session.call(line))
+
+
 def main():
     path, name, arity = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    replies = open(os.environ["JUDGE_REPLIES"], "w", encoding="utf-8")
-
-    def reply(case, body):
-        sys.stdout.flush()
-        sys.stderr.flush()
-        replies.write(reply_line(case, body) + "\n")
-        replies.flush()
-
-    with open(path, encoding="utf-8") as f:
-        session = Session(f.read(), os.path.basename(path), name, arity)
-    failed = session.load()
-    if failed is not None:
-        reply(0, failed)
+    if os.environ.get(ROUNDS_ENV) != "1":
+        run_round(path, name, arity)
         return
-    with open(os.environ["JUDGE_CASES"], encoding="utf-8") as cases:
-        for i, line in enumerate(cases, start=1):
-            sys.stdout.write(marker(i))
-            sys.stdout.flush()
-            reply(i, session.call(line))
+    # Rounds (the judge's shrinking): one process for them all, a round per
+    # line the judge writes on standard input once it has read the last
+    # round's replies and written the next round's cases. The learner's code
+    # reads an empty standard input, as it does in a single run.
+    control = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    empty = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(empty, 0)
+    os.close(empty)
+    while True:
+        run_round(path, name, arity)
+        if not control.readline():
+            return
 
 
 if __name__ == "__main__":

@@ -5,3 +5,8 @@
 
 /// The text of `harness.py`.
 pub const HARNESS: &str = include_str!("../python/harness.py");
+
+/// Set to `1`, makes `harness.py` grade a round of cases for each line it
+/// reads on standard input, reloading the answer for each (the judge's
+/// shrinking: one Python start for all its rounds, not one per round).
+pub const ROUNDS_ENV: &str = "JUDGE_ROUNDS";
