@@ -210,8 +210,8 @@ pub fn grade(
 }
 
 /// How long a shrink may take in the page, all rounds together, in ms (the
-/// CLI's bound, a safety: the search's own bound is a count of rounds,
-/// `judge::shrink::ROUNDS`); past it the smallest failing input found so
+/// CLI's bound, a safety: the search's own bound is its budget of calls,
+/// `judge::shrink::EVALS`); past it the smallest failing input found so
 /// far is shown.
 const SHRINK_MS: f64 = 10_000.0;
 

@@ -103,10 +103,10 @@ pub fn grade_recorded(
     }
 }
 
-/// How long a shrink may take, all rounds together (each round is a run of
-/// the answer's process), as a safety: the search is bounded by counts
-/// ([`judge::shrink::ROUNDS`]), which end it long before on any answer that
-/// runs within its limits; past this it stops where it is.
+/// How long a shrink may take, all rounds together, as a safety: the search
+/// is bounded by its budget of calls ([`judge::shrink::EVALS`]), which ends
+/// it long before on any answer that runs within its limits; past this it
+/// stops where it is.
 const SHRINK_TIME: Duration = Duration::from_secs(10);
 
 /// The smallest failing input from `v`'s first failing generated case: the

@@ -286,11 +286,13 @@ pub fn first_failing_generated(verdict: &Verdict) -> Option<(usize, u64)> {
     })
 }
 
-/// Runs of the answer a batched search makes, at most (round 0 included):
-/// each is a process start (50 ms for `python3` through a version manager's
-/// shim on the test machine), and a count, unlike a clock, ends the search
-/// at the same place in the browser and the CLI.
-pub const ROUNDS: usize = 24;
+/// Runs of the answer a batched search makes, at most (round 0 included).
+/// Every round after round 0 that keeps a candidate spends at least one call
+/// of the budget, so the budget ([`EVALS`]) ends a search first and a batched
+/// search ends where the one-at-a-time search ends (every known-wrong Rhai
+/// solution's, `exercises/tests/shrink.rs`: at most 70 rounds). A count,
+/// unlike a clock, ends it at the same place in the browser and the CLI.
+pub const ROUNDS: usize = EVALS + 1;
 
 /// The same greedy search as [`shrink`], for answers that run a batch of
 /// inputs at a time (a Python or Rust process per run): each round asks the
@@ -298,9 +300,8 @@ pub const ROUNDS: usize = 24;
 /// reference accepts, as many as the budget leaves), and keeps the first in
 /// order that fails the same way. Round 0 asks the failing case itself. The
 /// budget is counted as [`shrink`] counts it (the calls up to and including
-/// the one kept, and the reference's checks), so that within [`ROUNDS`]
-/// both searches take the same steps; a round is one run of the answer's
-/// process, and a search that needs more rounds stops after [`ROUNDS`]. The state is a
+/// the one kept, and the reference's checks), so that both searches take
+/// the same steps and end on the same input ([`ROUNDS`]). The state is a
 /// plain value (serialisable: the page carries it between the grading
 /// worker, which holds the reference, and Pyodide), driven by
 /// [`Rounds::ask`] and [`Rounds::answer`]. A host's time limit may stop it
