@@ -163,64 +163,55 @@ fn shrink_float(x: f64) -> Vec<f64> {
     out
 }
 
-/// Simpler values than `v`, simplest first.
-fn shrink_value(v: &Value) -> Vec<Value> {
+/// Simpler values than `v`, simplest first, each built only when it is
+/// reached: a large list has hundreds of simpler lists, each a copy, and a
+/// search usually keeps one of the first few.
+fn shrink_value(v: &Value) -> Box<dyn Iterator<Item = Value> + '_> {
     match v {
-        Value::Int(i) => shrink_int(*i).into_iter().map(Value::Int).collect(),
-        Value::Float(x) => shrink_float(*x).into_iter().map(Value::Float).collect(),
+        Value::Int(i) => Box::new(shrink_int(*i).into_iter().map(Value::Int)),
+        Value::Float(x) => Box::new(shrink_float(*x).into_iter().map(Value::Float)),
         Value::Array(a) => {
-            let mut out = Vec::new();
             let n = a.len();
-            if n == 0 {
-                return out;
-            }
             // Halves, then single elements dropped (from the end).
-            if n > 1 {
-                out.push(Value::Array(a[..n / 2].to_vec()));
-                out.push(Value::Array(a[n / 2..].to_vec()));
-            }
-            for i in (0..n).rev().take(32) {
+            let halves = (if n > 1 { 0..2 } else { 0..0 }).map(move |h| {
+                Value::Array(if h == 0 { &a[..n / 2] } else { &a[n / 2..] }.to_vec())
+            });
+            let drops = (0..n).rev().take(32).map(move |i| {
                 let mut b = a.clone();
                 b.remove(i);
-                out.push(Value::Array(b));
-            }
+                Value::Array(b)
+            });
             // Then each element made simpler, in place.
-            for (i, e) in a.iter().enumerate().take(32) {
-                for s in shrink_value(e) {
+            let each = a.iter().enumerate().take(32).flat_map(move |(i, e)| {
+                shrink_value(e).map(move |s| {
                     let mut b = a.clone();
                     b[i] = s;
-                    out.push(Value::Array(b));
-                }
-            }
-            out
+                    Value::Array(b)
+                })
+            });
+            Box::new(halves.chain(drops).chain(each))
         }
-        Value::Map(m) => {
-            let mut out = Vec::new();
-            for (k, e) in m {
-                for s in shrink_value(e) {
-                    let mut b = m.clone();
-                    b.insert(k.clone(), s);
-                    out.push(Value::Map(b));
-                }
-            }
-            out
-        }
-        Value::Unit | Value::Bool(_) | Value::Str(_) => Vec::new(),
+        Value::Map(m) => Box::new(m.iter().flat_map(move |(k, e)| {
+            shrink_value(e).map(move |s| {
+                let mut b = m.clone();
+                b.insert(k.clone(), s);
+                Value::Map(b)
+            })
+        })),
+        Value::Unit | Value::Bool(_) | Value::Str(_) => Box::new(std::iter::empty()),
     }
 }
 
 /// Simpler inputs than `args`: one argument made simpler at a time, the
-/// first argument first.
-fn candidates(args: &[Value]) -> Vec<Vec<Value>> {
-    let mut out = Vec::new();
-    for (i, a) in args.iter().enumerate() {
-        for s in shrink_value(a) {
+/// first argument first, each built when it is reached.
+fn candidates(args: &[Value]) -> impl Iterator<Item = Vec<Value>> + '_ {
+    args.iter().enumerate().flat_map(move |(i, a)| {
+        shrink_value(a).map(move |s| {
             let mut b = args.to_vec();
             b[i] = s;
-            out.push(b);
-        }
-    }
-    out
+            b
+        })
+    })
 }
 
 /// Shrinks the first failing generated case of `verdict`, graded on `spec`
@@ -241,11 +232,12 @@ pub fn shrink(
     let how = failure(spec, &first, &want)?;
     let (mut args, mut want, mut out) = (case.args.clone(), want, first);
     let (mut evals, mut checks) = (1, 1);
-    'search: loop {
+    loop {
         let now = input_size(&args);
+        let mut kept = None;
         for cand in candidates(&args) {
             if evals >= budget.evals || checks >= budget.checks || (budget.out_of_time)() {
-                break 'search;
+                break;
             }
             if input_size(&cand) >= now {
                 continue;
@@ -258,11 +250,13 @@ pub fn shrink(
             let got = solver.call(&cand);
             solver.take_printed();
             if failure(spec, &got, &expected) == Some(how) {
-                (args, want, out) = (cand, expected, got);
-                continue 'search;
+                kept = Some((cand, expected, got));
+                break;
             }
         }
-        break;
+        // The first simpler input that fails the same way, or none: done.
+        let Some(next) = kept else { break };
+        (args, want, out) = next;
     }
     let (actual, error) = match out {
         Ok(v) => (Some(v), None),
@@ -287,18 +281,26 @@ pub fn first_failing_generated(verdict: &Verdict) -> Option<(usize, u64)> {
 }
 
 /// Runs of the answer a batched search makes, at most (round 0 included).
-/// Every round after round 0 that keeps a candidate spends at least one call
-/// of the budget, so the budget ([`EVALS`]) ends a search first and a batched
-/// search ends where the one-at-a-time search ends (every known-wrong Rhai
-/// solution's, `exercises/tests/shrink.rs`: at most 70 rounds). A count,
-/// unlike a clock, ends it at the same place in the browser and the CLI.
+/// Every round after round 0 spends at least one call of the budget (the
+/// candidate it keeps and those before it, or its whole chunk), so the
+/// budget ([`EVALS`]) ends a search first and a batched search ends where
+/// the one-at-a-time search ends (every known-wrong Rhai solution's,
+/// `exercises/tests/shrink.rs`). A count, unlike a clock, ends it at the
+/// same place in the browser and the CLI.
 pub const ROUNDS: usize = EVALS + 1;
 
+/// Candidates the first round of a step asks for; each further round of the
+/// same step asks twice as many. The first few candidates (0, ±1, halves)
+/// are the ones most often kept, and a round of every candidate at once ran
+/// up to 200 large inputs through a Python answer to keep the first.
+pub const FIRST_CHUNK: usize = 4;
+
 /// The same greedy search as [`shrink`], for answers that run a batch of
-/// inputs at a time (a Python or Rust process per run): each round asks the
-/// answer for the simpler candidates of the current input at once (those the
-/// reference accepts, as many as the budget leaves), and keeps the first in
-/// order that fails the same way. Round 0 asks the failing case itself. The
+/// inputs at a time (a Python or Rust process): each round asks the answer
+/// for the next chunk of the current input's simpler candidates (those the
+/// reference accepts, as many as the budget leaves; [`FIRST_CHUNK`], then
+/// twice as many each round), and keeps the first in order that fails the
+/// same way. Round 0 asks the failing case itself. The
 /// budget is counted as [`shrink`] counts it (the calls up to and including
 /// the one kept, and the reference's checks), so that both searches take
 /// the same steps and end on the same input ([`ROUNDS`]). The state is a
@@ -319,6 +321,14 @@ pub struct Rounds {
     /// The inputs of the round under way: each with the reference's output
     /// and the (calls, checks) counts once it is asked, as [`shrink`] counts.
     asked: Vec<Asked>,
+    /// How many of the current input's candidates ([`candidates`]) were
+    /// looked at, and the (calls, checks) counts after them: where the next
+    /// round's chunk starts.
+    #[serde(default)]
+    scanned: (usize, usize, usize),
+    /// How many candidates the next round asks ([`FIRST_CHUNK`], doubling).
+    #[serde(default)]
+    chunk: usize,
     evals: usize,
     checks: usize,
     /// Rounds asked so far.
@@ -365,6 +375,8 @@ impl Rounds {
                 evals: 1,
                 checks: 1,
             }],
+            scanned: (0, 0, 0),
+            chunk: FIRST_CHUNK,
             evals: 0,
             checks: 0,
             rounds: 0,
@@ -383,34 +395,47 @@ impl Rounds {
                 self.done = true;
                 return Vec::new();
             }
-            let budget = Budget::default();
-            let now = input_size(&self.args);
-            let (mut evals, mut checks) = (self.evals, self.checks);
-            for cand in candidates(&self.args) {
-                if evals >= budget.evals || checks >= budget.checks {
-                    break;
-                }
-                if input_size(&cand) >= now {
-                    continue;
-                }
-                checks += 1;
-                let Ok(expected) = (spec.reference)(&cand) else {
-                    continue;
-                };
-                evals += 1;
-                self.asked.push(Asked {
-                    input: cand,
-                    expected,
-                    evals,
-                    checks,
-                });
-            }
+            self.asked = self.next_chunk(spec);
             if self.asked.is_empty() {
                 self.done = true;
                 return Vec::new();
             }
+            self.chunk = self.chunk.saturating_mul(2);
         }
         self.asked.iter().map(|a| a.input.clone()).collect()
+    }
+
+    /// The next `chunk` of the current input's simpler candidates that the
+    /// reference accepts, in order, within the budget, each with the counts
+    /// [`shrink`] would have reached on calling it.
+    fn next_chunk(&mut self, spec: &Spec) -> Vec<Asked> {
+        let budget = Budget::default();
+        let now = input_size(&self.args);
+        let (from, mut evals, mut checks) = self.scanned;
+        let mut out = Vec::new();
+        let mut seen = from;
+        for cand in candidates(&self.args).skip(from) {
+            if evals >= budget.evals || checks >= budget.checks || out.len() == self.chunk {
+                break;
+            }
+            seen += 1;
+            if input_size(&cand) >= now {
+                continue;
+            }
+            checks += 1;
+            let Ok(expected) = (spec.reference)(&cand) else {
+                continue;
+            };
+            evals += 1;
+            out.push(Asked {
+                input: cand,
+                expected,
+                evals,
+                checks,
+            });
+        }
+        self.scanned = (seen, evals, checks);
+        out
     }
 
     /// The answer's outputs on the inputs [`Rounds::ask`] gave, in order (a
@@ -430,6 +455,7 @@ impl Rounds {
                     self.how = failure(spec, o, &a.expected);
                     self.out = first;
                     (self.evals, self.checks) = (a.evals, a.checks);
+                    self.new_step();
                 }
                 _ => self.done = true,
             }
@@ -439,10 +465,18 @@ impl Rounds {
             if failure(spec, &got, &a.expected) == Some(how) {
                 (self.evals, self.checks) = (a.evals, a.checks);
                 (self.args, self.want, self.out) = (a.input, a.expected, Some(got));
+                self.new_step();
                 return;
             }
         }
-        self.done = true;
+        // None of this chunk did: the next round asks the next chunk (the
+        // search is over when none is left).
+    }
+
+    /// Starts on the simpler candidates of a new current input.
+    fn new_step(&mut self) {
+        self.scanned = (0, self.evals, self.checks);
+        self.chunk = FIRST_CHUNK;
     }
 
     /// Stops the search where it is (the host ran out of time).
