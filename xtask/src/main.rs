@@ -257,7 +257,7 @@ fn free_gb() -> Option<f64> {
 }
 
 /// What a run of `cargo xtask test` on a fresh clone leaves under
-/// `target/`, in GB (6.2 at `d68409e`: `du -sh target` after `.ci/run`).
+/// `target/`, in GB (6.2 at `05d9809`: `du -sh target` after `.ci/run`).
 const TEST_DISK_GB: f64 = 7.0;
 
 /// Makes `cmd` (a cargo build) compile the selected workspace crates with

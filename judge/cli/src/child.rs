@@ -112,7 +112,7 @@ const SHRINK_TIME: Duration = Duration::from_secs(10);
 /// The smallest failing input from `v`'s first failing generated case: the
 /// batched search ([`judge::shrink::Rounds`]), each round's inputs run by
 /// `program`, the same search the page runs with Pyodide. A Python answer's
-/// harness grades every round in one process ([`Rounds`]); a Rust answer's
+/// harness grades every round in one process ([`PythonRounds`]); a Rust answer's
 /// binary, quick to start, runs once per round.
 fn shrink(
     program: &OsStr,
@@ -122,7 +122,7 @@ fn shrink(
     ctx: Context,
 ) -> Option<judge::shrink::Shrunk> {
     let mut search = judge::shrink::Rounds::start(spec, v)?;
-    let mut python = (ctx.answer == Answer::Python).then(|| Rounds::new(program, args, spec));
+    let mut python = (ctx.answer == Answer::Python).then(|| PythonRounds::new(program, args, spec));
     let t0 = Instant::now();
     loop {
         let asked = search.ask(spec);
@@ -181,21 +181,21 @@ fn shrink(
 /// each job. A process that ended (its round timed out, or the answer
 /// exited) is started again for the next round. What a round prints is
 /// read and dropped: the shrunk case shows values, not output.
-struct Rounds<'a> {
+struct PythonRounds<'a> {
     program: &'a OsStr,
     args: &'a [&'a OsStr],
     work: std::path::PathBuf,
     child: Option<(std::process::Child, std::process::ChildStdin)>,
 }
 
-impl<'a> Rounds<'a> {
+impl<'a> PythonRounds<'a> {
     fn new(program: &'a OsStr, args: &'a [&'a OsStr], spec: &judge::Spec) -> Self {
         let work = std::env::temp_dir().join(format!(
             "judge-rounds-{}-{}",
             std::process::id(),
             spec.function
         ));
-        Rounds {
+        PythonRounds {
             program,
             args,
             work,
@@ -231,13 +231,7 @@ impl<'a> Rounds<'a> {
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null());
-            let mut child = cmd.spawn().map_err(|e| {
-                errors::cannot_start {
-                    program: format!("{:?}", cmd.get_program()),
-                    error: e,
-                }
-                .text(ctx.lang)
-            })?;
+            let mut child = spawn(&mut cmd, ctx.lang)?;
             let (Some(stdin), Some(mut stdout)) = (child.stdin.take(), child.stdout.take()) else {
                 unreachable!("both were piped");
             };
@@ -304,7 +298,7 @@ impl<'a> Rounds<'a> {
     }
 }
 
-impl Drop for Rounds<'_> {
+impl Drop for PythonRounds<'_> {
     fn drop(&mut self) {
         self.end();
         let _ = std::fs::remove_dir_all(&self.work);
@@ -344,13 +338,7 @@ fn run(mut cmd: Command, spec: &judge::Spec, ctx: Context) -> Result<Replies, St
         .stdin(Stdio::null())
         .stdout(writer)
         .stderr(writer2);
-    let mut child = cmd.spawn().map_err(|e| {
-        errors::cannot_start {
-            program: format!("{:?}", cmd.get_program()),
-            error: e,
-        }
-        .text(ctx.lang)
-    })?;
+    let mut child = spawn(&mut cmd, ctx.lang)?;
     drop(cmd); // our copies of the pipe's write end
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -385,6 +373,17 @@ fn run(mut cmd: Command, spec: &judge::Spec, ctx: Context) -> Result<Replies, St
         ctx.answer,
         |answered, printed| why_ended(status, timed_out, answered, printed, limits, ctx.lang),
     ))
+}
+
+/// Starts `cmd`, or says why it could not.
+fn spawn(cmd: &mut Command, lang: Lang) -> Result<std::process::Child, String> {
+    cmd.spawn().map_err(|e| {
+        errors::cannot_start {
+            program: format!("{:?}", cmd.get_program()),
+            error: e,
+        }
+        .text(lang)
+    })
 }
 
 /// The command that runs `program args…` in its own process group, under the

@@ -214,6 +214,52 @@ fn candidates(args: &[Value]) -> impl Iterator<Item = Vec<Value>> + '_ {
     })
 }
 
+/// Where a look through an input's candidates stands: how many of them
+/// ([`candidates`]) were looked at, and the (calls, checks) counts after
+/// them.
+type Scanned = (usize, usize, usize);
+
+/// Looks through `args`'s simpler candidates from where `at` says, within
+/// `budget`, and gives `visit` each one that is smaller and that the
+/// reference accepts (with the reference's output and the counts after it),
+/// until `visit` says to stop. The one-at-a-time search and the batched
+/// rounds both look with it, so both count calls and checks alike.
+fn scan(
+    spec: &Spec,
+    args: &[Value],
+    at: Scanned,
+    budget: &Budget,
+    mut visit: impl FnMut(Asked) -> bool,
+) -> Scanned {
+    let now = input_size(args);
+    let (from, mut evals, mut checks) = at;
+    let mut seen = from;
+    for cand in candidates(args).skip(from) {
+        if evals >= budget.evals || checks >= budget.checks || (budget.out_of_time)() {
+            break;
+        }
+        seen += 1;
+        if input_size(&cand) >= now {
+            continue;
+        }
+        checks += 1;
+        let Ok(expected) = (spec.reference)(&cand) else {
+            continue;
+        };
+        evals += 1;
+        let stop = visit(Asked {
+            input: cand,
+            expected,
+            evals,
+            checks,
+        });
+        if stop {
+            break;
+        }
+    }
+    (seen, evals, checks)
+}
+
 /// Shrinks the first failing generated case of `verdict`, graded on `spec`
 /// with `solver` (called again, on smaller inputs): the smallest input found
 /// that fails the same way, or `None` when no generated case failed in a way
@@ -233,27 +279,16 @@ pub fn shrink(
     let (mut args, mut want, mut out) = (case.args.clone(), want, first);
     let (mut evals, mut checks) = (1, 1);
     loop {
-        let now = input_size(&args);
         let mut kept = None;
-        for cand in candidates(&args) {
-            if evals >= budget.evals || checks >= budget.checks || (budget.out_of_time)() {
-                break;
-            }
-            if input_size(&cand) >= now {
-                continue;
-            }
-            checks += 1;
-            let Ok(expected) = (spec.reference)(&cand) else {
-                continue;
-            };
-            evals += 1;
-            let got = solver.call(&cand);
+        (_, evals, checks) = scan(spec, &args, (0, evals, checks), budget, |a| {
+            let got = solver.call(&a.input);
             solver.take_printed();
-            if failure(spec, &got, &expected) == Some(how) {
-                kept = Some((cand, expected, got));
-                break;
+            let same = failure(spec, &got, &a.expected) == Some(how);
+            if same {
+                kept = Some((a.input, a.expected, got));
             }
-        }
+            same
+        });
         // The first simpler input that fails the same way, or none: done.
         let Some(next) = kept else { break };
         (args, want, out) = next;
@@ -321,13 +356,10 @@ pub struct Rounds {
     /// The inputs of the round under way: each with the reference's output
     /// and the (calls, checks) counts once it is asked, as [`shrink`] counts.
     asked: Vec<Asked>,
-    /// How many of the current input's candidates ([`candidates`]) were
-    /// looked at, and the (calls, checks) counts after them: where the next
-    /// round's chunk starts.
-    #[serde(default)]
-    scanned: (usize, usize, usize),
+    /// How far the current input's candidates were looked at: where the
+    /// next round's chunk starts.
+    scanned: Scanned,
     /// How many candidates the next round asks ([`FIRST_CHUNK`], doubling).
-    #[serde(default)]
     chunk: usize,
     evals: usize,
     checks: usize,
@@ -409,32 +441,12 @@ impl Rounds {
     /// reference accepts, in order, within the budget, each with the counts
     /// [`shrink`] would have reached on calling it.
     fn next_chunk(&mut self, spec: &Spec) -> Vec<Asked> {
-        let budget = Budget::default();
-        let now = input_size(&self.args);
-        let (from, mut evals, mut checks) = self.scanned;
         let mut out = Vec::new();
-        let mut seen = from;
-        for cand in candidates(&self.args).skip(from) {
-            if evals >= budget.evals || checks >= budget.checks || out.len() == self.chunk {
-                break;
-            }
-            seen += 1;
-            if input_size(&cand) >= now {
-                continue;
-            }
-            checks += 1;
-            let Ok(expected) = (spec.reference)(&cand) else {
-                continue;
-            };
-            evals += 1;
-            out.push(Asked {
-                input: cand,
-                expected,
-                evals,
-                checks,
-            });
-        }
-        self.scanned = (seen, evals, checks);
+        let chunk = self.chunk;
+        self.scanned = scan(spec, &self.args, self.scanned, &Budget::default(), |a| {
+            out.push(a);
+            out.len() == chunk
+        });
         out
     }
 
